@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { build, type BuildResult } from './build';
+import { ConfigError, resolveConfig, type ConfigFlags } from './config';
+import { countBySeverity } from './diagnostics/diagnostic';
+import { formatGithub, formatJson, formatSummary, formatText, type OutputFormat } from './diagnostics/format';
+import { writeOutput } from './stages/write';
+
+/** Exit codes: 0 clean, 1 content errors (or too many warnings), 2 usage or config errors, 3 internal error. */
+const EXIT = { ok: 0, content: 1, usage: 2, internal: 3 } as const;
+
+interface CommonFlags extends ConfigFlags {
+  format: OutputFormat;
+  strict?: boolean;
+  maxWarnings?: number;
+  color?: boolean;
+}
+
+const program = new Command('docsbuild')
+  .description('Build and check a documentation site from Markdown pages and content/site.yaml.')
+  .version(readVersion(), '-v, --version')
+  .showHelpAfterError()
+  .exitOverride();
+
+const common = (cmd: Command) =>
+  cmd
+    .option('--content <dir>', 'folder of Markdown pages and site.yaml', undefined)
+    .option('--config <file>', 'docsbuild.config.json to read')
+    .addOption(new Option('--format <format>', 'diagnostics format').choices(['text', 'json', 'github']).default('text'))
+    .option('--strict', 'treat warnings as errors')
+    .option('--max-warnings <n>', 'fail when there are more than n warnings', parseCount)
+    .option('--no-color', 'never colour the output');
+
+common(program.command('check').description('check every page, link, anchor, redirect and constant; write nothing')).action(
+  (flags: CommonFlags) => run('check', flags),
+);
+common(program.command('build').description('build the site into the output folder'))
+  .option('--out <dir>', 'output folder (default: dist)')
+  .action((flags: CommonFlags) => run('build', flags));
+
+async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
+  const started = performance.now();
+  const config = resolveConfig(process.cwd(), flags);
+  const result = await build(config, { mode });
+  const failed = report(result, flags);
+  if (failed) {
+    process.exitCode = EXIT.content;
+    if (mode === 'build' && flags.format === 'text') process.stderr.write(`Build failed: ${path.relative(process.cwd(), config.outDir) || '.'} left as it was.\n`);
+    return;
+  }
+  if (mode === 'build') {
+    await writeOutput(result.files, config.outDir);
+    if (flags.format === 'text') {
+      const ms = Math.round(performance.now() - started);
+      process.stderr.write(`Built ${result.pageCount} pages into ${path.relative(process.cwd(), config.outDir)}/ (${result.files.size} files) in ${ms} ms.\n`);
+    }
+  }
+}
+
+/** Prints the diagnostics once, in the chosen format; returns whether the run fails. */
+function report(result: BuildResult, flags: CommonFlags): boolean {
+  const { errors, warnings } = countBySeverity(result.diagnostics);
+  const tooManyWarnings = flags.maxWarnings !== undefined && warnings > flags.maxWarnings;
+  const failed = errors > 0 || (flags.strict === true && warnings > 0) || tooManyWarnings;
+  if (flags.format === 'json') {
+    process.stdout.write(`${formatJson(result.diagnostics, result.pageCount)}\n`);
+    return failed;
+  }
+  if (flags.format === 'github') {
+    if (result.diagnostics.length > 0) process.stdout.write(`${formatGithub(result.diagnostics)}\n`);
+    process.stdout.write(`${formatSummary(result.diagnostics, result.pageCount)}\n`);
+    return failed;
+  }
+  const color = flags.color !== false && process.stderr.isTTY === true && !process.env.NO_COLOR;
+  if (result.diagnostics.length > 0) {
+    process.stderr.write(`${formatText(result.diagnostics, { color, getSource: readSource })}\n\n`);
+  }
+  let summary = formatSummary(result.diagnostics, result.pageCount);
+  if (tooManyWarnings) summary += ` More than --max-warnings ${flags.maxWarnings}.`;
+  process.stderr.write(`${summary}\n`);
+  return failed;
+}
+
+function readSource(file: string): string | undefined {
+  try {
+    return readFileSync(path.resolve(process.cwd(), file), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function parseCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number, 0 or more.');
+  return n;
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    return pkg.version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+async function main(): Promise<void> {
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') {
+      process.exitCode = EXIT.ok;
+    } else if (code?.startsWith('commander.')) {
+      process.exitCode = EXIT.usage;
+    } else if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = EXIT.usage;
+    } else {
+      // A bug in docsbuild, not in the content: say so briefly; the stack only on request.
+      process.stderr.write(`docsbuild: internal error: ${(error as Error).message}\n`);
+      if (process.env.DOCSBUILD_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
+      else process.stderr.write('Set DOCSBUILD_DEBUG=1 for details, and please report it.\n');
+      process.exitCode = EXIT.internal;
+    }
+  }
+}
+
+await main();

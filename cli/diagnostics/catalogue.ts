@@ -1,0 +1,172 @@
+/**
+ * The catalogue of permanent diagnostic codes. A code is never renamed or
+ * reused: CI configs, editors and READMEs refer to it. Each entry gives the
+ * severity, a short title and the hint that tells the writer how to fix it.
+ */
+export type Severity = 'error' | 'warning';
+
+interface Entry {
+  severity: Severity;
+  title: string;
+  hint: string;
+}
+
+export const CATALOGUE = {
+  'config/missing': {
+    severity: 'error',
+    title: 'Site config not found',
+    hint: 'Create content/site.yaml (see README.md#site-config) or pass --content to the folder that holds it.',
+  },
+  'config/yaml-syntax': {
+    severity: 'error',
+    title: 'Site config is not valid YAML',
+    hint: 'Fix the YAML at this position; quote values that contain ":" or "#".',
+  },
+  'config/invalid': {
+    severity: 'error',
+    title: 'Site config value is invalid',
+    hint: 'Change the value to what the message asks for (README.md#site-config lists every key).',
+  },
+  'config/unknown-key': {
+    severity: 'error',
+    title: 'Unknown site config key',
+    hint: 'Remove the key or fix its spelling; README.md#site-config lists every key.',
+  },
+  'config/dead-link': {
+    severity: 'error',
+    title: 'Nav or sidebar entry points to no page',
+    hint: 'Point the entry at an existing page path, or add the page.',
+  },
+  'file/unreadable': {
+    severity: 'error',
+    title: 'File cannot be read',
+    hint: 'Check the file permissions, or remove the file from the content folder.',
+  },
+  'file/not-utf8': {
+    severity: 'error',
+    title: 'File is not UTF-8 text',
+    hint: 'Save the file as UTF-8 (your editor\'s "Save with encoding" command).',
+  },
+  'file/empty': {
+    severity: 'error',
+    title: 'Page is empty',
+    hint: 'Write the page (a "# Title" and some text) or delete the file.',
+  },
+  'frontmatter/yaml-syntax': {
+    severity: 'error',
+    title: 'Frontmatter is not valid YAML',
+    hint: 'Fix the YAML between the "---" lines; quote values that contain ":" or "#".',
+  },
+  'frontmatter/not-an-object': {
+    severity: 'error',
+    title: 'Frontmatter is not a mapping',
+    hint: 'Frontmatter must be "key: value" lines between the two "---" lines.',
+  },
+  'frontmatter/unsupported-language': {
+    severity: 'error',
+    title: 'Frontmatter language not supported',
+    hint: 'Write frontmatter in YAML: start it with a plain "---" line.',
+  },
+  'frontmatter/invalid': {
+    severity: 'error',
+    title: 'Frontmatter value is invalid',
+    hint: 'Change the value to what the message asks for (README.md#frontmatter lists every key).',
+  },
+  'frontmatter/unknown-key': {
+    severity: 'warning',
+    title: 'Unknown frontmatter key',
+    hint: 'Remove the key or fix its spelling; README.md#frontmatter lists every key.',
+  },
+  'page/no-title': {
+    severity: 'error',
+    title: 'Page has no title',
+    hint: 'Start the page with a "# Title" heading, or set "title:" in its frontmatter.',
+  },
+  'page/duplicate-path': {
+    severity: 'error',
+    title: 'Two pages claim one path',
+    hint: 'Rename one of the files or change its "permalink" so every page has its own path.',
+  },
+  'page/not-in-sidebar': {
+    severity: 'warning',
+    title: 'Page is in no sidebar entry',
+    hint: 'Add the page path to "sidebar:" in site.yaml.',
+  },
+  'markdown/unclosed-container': {
+    severity: 'error',
+    title: 'Container is never closed',
+    hint: 'Close the container with a line holding only ":::".',
+  },
+  'markdown/unknown-container': {
+    severity: 'error',
+    title: 'Unknown container type',
+    hint: 'Use one of "::: tip", "::: warning", "::: danger" or "::: details Title".',
+  },
+  'markdown/stray-container-end': {
+    severity: 'warning',
+    title: 'Container end without a start',
+    hint: 'Remove the ":::" line, or open a container above it.',
+  },
+  'markdown/unknown-code-language': {
+    severity: 'warning',
+    title: 'Unknown code block language',
+    hint: 'Use a supported language name (README.md#code-blocks) or "text"; the block is shown without highlighting.',
+  },
+  'markdown/raw-html': {
+    severity: 'warning',
+    title: 'Raw HTML is not rendered',
+    hint: 'Write it in Markdown instead: raw HTML is dropped from the output.',
+  },
+  'constant/unknown': {
+    severity: 'error',
+    title: 'Constant is not defined',
+    hint: 'Define it under "constants:" in site.yaml, or fix the name.',
+  },
+  'constant/unused': {
+    severity: 'warning',
+    title: 'Constant is never used',
+    hint: 'Remove it from "constants:" in site.yaml, or use it in a page.',
+  },
+  'link/dead': {
+    severity: 'error',
+    title: 'Link points to no page',
+    hint: 'Link to an existing page path (e.g. "/guide/") or a relative .md file.',
+  },
+  'link/dead-anchor': {
+    severity: 'error',
+    title: 'Link points to a missing heading',
+    hint: 'Link to a heading that exists on the target page; its slug is the heading text in lower case with "-" for spaces.',
+  },
+  'link/through-redirect': {
+    severity: 'warning',
+    title: 'Link goes through a redirect',
+    hint: 'Link straight to the redirect\'s target.',
+  },
+  'redirect/dead-target': {
+    severity: 'error',
+    title: 'Redirect target is no page',
+    hint: 'Point the redirect at an existing page path.',
+  },
+  'redirect/loop': {
+    severity: 'error',
+    title: 'Redirects form a loop',
+    hint: 'Break the loop: one of these redirects must point at a page.',
+  },
+  'redirect/chain': {
+    severity: 'warning',
+    title: 'Redirect points at another redirect',
+    hint: 'Point the redirect straight at the final page.',
+  },
+  'redirect/shadows-page': {
+    severity: 'error',
+    title: 'Redirect source is a page',
+    hint: 'Remove the redirect, or move the page: a path cannot be both.',
+  },
+} as const satisfies Record<string, Entry>;
+
+export type DiagnosticCode = keyof typeof CATALOGUE;
+
+/** The anchor of a code's entry in README.md ("link/dead" → "link-dead"). */
+export function codeAnchor(code: DiagnosticCode): string {
+  return code.replace(/[^a-z0-9]+/g, '-');
+}

@@ -1,0 +1,79 @@
+import type { Diagnostic } from './diagnostic';
+import { countBySeverity } from './diagnostic';
+
+export type OutputFormat = 'text' | 'json' | 'github';
+
+export interface TextFormatOptions {
+  /** Use ANSI colours (only on a TTY, and never when NO_COLOR is set). */
+  color: boolean;
+  /** Returns a file's text for code frames; undefined when it cannot be read. */
+  getSource?: (file: string) => string | undefined;
+}
+
+const paint = (on: boolean, code: string) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
+
+/** Two lines of context before the line, the line, and a caret under the column. */
+export function codeFrame(source: string, line: number, column: number): string {
+  const lines = source.split(/\r?\n/);
+  if (line < 1 || line > lines.length) return '';
+  const first = Math.max(1, line - 2);
+  const width = String(line).length;
+  const out: string[] = [];
+  for (let n = first; n <= line; n++) {
+    const text = (lines[n - 1] ?? '').replace(/\t/g, '  ');
+    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${text.length > 160 ? `${text.slice(0, 160)}…` : text}`);
+  }
+  out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+  return out.join('\n');
+}
+
+export function formatText(list: readonly Diagnostic[], options: TextFormatOptions): string {
+  const red = paint(options.color, '31');
+  const yellow = paint(options.color, '33');
+  const dim = paint(options.color, '2');
+  const bold = paint(options.color, '1');
+  const blocks = list.map((d) => {
+    const severity = d.severity === 'error' ? red('error') : yellow('warning');
+    const head = `${bold(`${d.file}:${d.line}:${d.column}`)} ${severity} ${dim(d.code)}`;
+    const source = options.getSource?.(d.file);
+    const frame = source === undefined ? '' : codeFrame(source, d.line, d.column);
+    return [head, `  ${d.message}`, frame && dim(frame), `  ${dim('hint:')} ${d.hint}`].filter(Boolean).join('\n');
+  });
+  return blocks.join('\n\n');
+}
+
+/** One line for the end of a run: "2 errors, 1 warning in 134 pages". */
+export function formatSummary(list: readonly Diagnostic[], pageCount: number): string {
+  const { errors, warnings } = countBySeverity(list);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (errors === 0 && warnings === 0) return `No problems in ${plural(pageCount, 'page')}.`;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(pageCount, 'page')}.`;
+}
+
+/** Stable JSON: `{ version, summary, diagnostics }` (documented in README.md#json-output). */
+export function formatJson(list: readonly Diagnostic[], pageCount: number): string {
+  const { errors, warnings } = countBySeverity(list);
+  const diagnostics = list.map((d) => ({
+    code: d.code,
+    severity: d.severity,
+    file: d.file,
+    line: d.line,
+    column: d.column,
+    message: d.message,
+    hint: d.hint,
+  }));
+  return JSON.stringify({ version: 1, summary: { errors, warnings, pages: pageCount }, diagnostics }, null, 2);
+}
+
+/** GitHub workflow commands: each diagnostic becomes an annotation on its line. */
+export function formatGithub(list: readonly Diagnostic[]): string {
+  const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const escapeProp = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return list
+    .map((d) => {
+      const kind = d.severity === 'error' ? 'error' : 'warning';
+      const props = `file=${escapeProp(d.file)},line=${d.line},col=${d.column},title=${escapeProp(d.code)}`;
+      return `::${kind} ${props}::${escapeData(`${d.message} ${d.hint}`)}`;
+    })
+    .join('\n');
+}

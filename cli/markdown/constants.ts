@@ -1,0 +1,59 @@
+import type { Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic } from '../diagnostics/diagnostic';
+import { didYouMean } from '../diagnostics/suggest';
+
+/** `{{ $const.NAME }}`, and the VuePress form `{{ $site.themeConfig.NAME }}` so existing trees build unchanged. */
+export const CONSTANT_PATTERN = /\{\{\s*\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+export interface ConstantScope {
+  values: Readonly<Record<string, string | number>>;
+  /** Names used so far, for the "defined but never used" check. */
+  used: Set<string>;
+  /** False when the site config is broken: unknown names are then not reported. */
+  report: boolean;
+}
+
+/** Replaces constant references in a string; unknown names are left as written. */
+export function interpolate(
+  text: string,
+  scope: ConstantScope,
+  onUnknown: (name: string, index: number) => void,
+): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(CONSTANT_PATTERN, (match, name: string, index: number) => {
+    const value = scope.values[name];
+    if (value === undefined) {
+      onUnknown(name, index);
+      return match;
+    }
+    scope.used.add(name);
+    return String(value);
+  });
+}
+
+/** Interpolates constants in text and inline code; fenced code is left as written. */
+export function interpolateConstants(tree: Root, scope: ConstantScope, file: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  visit(tree, ['text', 'inlineCode'], (node) => {
+    if (node.type !== 'text' && node.type !== 'inlineCode') return;
+    node.value = interpolate(node.value, scope, (name, index) => {
+      if (!scope.report) return;
+      const before = node.value.slice(0, index);
+      const newlines = before.split('\n').length - 1;
+      const start = node.position?.start;
+      const line = (start?.line ?? 1) + newlines;
+      const column = newlines > 0 ? index - before.lastIndexOf('\n') : (start?.column ?? 1) + index + (node.type === 'inlineCode' ? 1 : 0);
+      diagnostics.push(
+        diagnostic(
+          'constant/unknown',
+          { file, line, column },
+          `Constant "${name}" is not defined in site.yaml.`,
+          didYouMean(name, Object.keys(scope.values), 'Define it under "constants:" in site.yaml, or fix the name.'),
+        ),
+      );
+    });
+  });
+  return diagnostics;
+}

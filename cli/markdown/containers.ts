@@ -1,0 +1,124 @@
+import type { Nodes, Parent, Root, RootContent } from 'mdast';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic } from '../diagnostics/diagnostic';
+
+export const CONTAINER_TYPES = ['tip', 'warning', 'danger', 'details'] as const;
+export type ContainerType = (typeof CONTAINER_TYPES)[number];
+
+const DEFAULT_TITLES: Record<ContainerType, string> = { tip: 'Tip', warning: 'Warning', danger: 'Danger', details: 'Details' };
+
+const MARKER = /^ {0,3}:::\s*(?:([A-Za-z][\w-]*)(?:\s+(.*?))?)?\s*$/;
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const OPEN_COMMENT = /^<!--docsbuild:open:([\w-]+):(.*)-->$/;
+const CLOSE_COMMENT = '<!--docsbuild:close-->';
+
+/**
+ * Turns `::: type title` and `:::` lines (outside fenced code) into HTML
+ * comments on the same line. An HTML comment block may interrupt a paragraph,
+ * so each marker becomes a node of its own without moving any other line.
+ */
+export function markContainers(markdown: string): string {
+  if (!markdown.includes(':::')) return markdown;
+  const lines = markdown.split('\n');
+  let fence: { char: string; length: number } | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const fenceMatch = FENCE_OPEN.exec(line);
+    if (fence) {
+      if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) {
+        fence = undefined;
+      }
+      continue;
+    }
+    if (fenceMatch) {
+      fence = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length };
+      continue;
+    }
+    const marker = MARKER.exec(line);
+    if (!marker) continue;
+    lines[i] = marker[1] === undefined ? CLOSE_COMMENT : `<!--docsbuild:open:${marker[1]}:${encodeURIComponent(marker[2] ?? '')}-->`;
+  }
+  return lines.join('\n');
+}
+
+/** A container in the tree; rendered as `<div class="custom-block tip">` or `<details>`. */
+export interface ContainerNode extends Parent {
+  type: 'container';
+  kind: ContainerType;
+  title: string;
+  children: RootContent[];
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    container: ContainerNode;
+  }
+}
+
+/** Wraps the nodes between marker comments into container nodes, at every depth. */
+export function groupContainers(tree: Root, file: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const visit = (parent: Parent) => {
+    for (const child of parent.children) if ('children' in child) visit(child as Parent);
+    if (parent.children.some(isMarker)) parent.children = groupChildren(parent.children as RootContent[], file, diagnostics);
+  };
+  visit(tree);
+  return diagnostics;
+}
+
+function isMarker(node: Nodes): boolean {
+  return node.type === 'html' && (node.value === CLOSE_COMMENT || OPEN_COMMENT.test(node.value));
+}
+
+function groupChildren(children: RootContent[], file: string, diagnostics: Diagnostic[]): RootContent[] {
+  const root: RootContent[] = [];
+  const stack: { node: ContainerNode; line: number }[] = [];
+  const current = () => (stack.length > 0 ? stack[stack.length - 1]!.node.children : root);
+  for (const child of children) {
+    const at = { file, line: child.position?.start.line, column: child.position?.start.column };
+    if (child.type === 'html' && child.value === CLOSE_COMMENT) {
+      const closed = stack.pop();
+      if (!closed) diagnostics.push(diagnostic('markdown/stray-container-end', at, 'This ":::" closes no open container.'));
+      else if (closed.node.position && child.position) closed.node.position.end = child.position.end;
+      continue;
+    }
+    const open = child.type === 'html' ? OPEN_COMMENT.exec(child.value) : null;
+    if (!open) {
+      current().push(child);
+      continue;
+    }
+    const kind = open[1]!;
+    const title = safeDecode(open[2]!);
+    if (!(CONTAINER_TYPES as readonly string[]).includes(kind)) {
+      diagnostics.push(diagnostic('markdown/unknown-container', at, `"::: ${kind}" is not a container type.`));
+    }
+    const known = (CONTAINER_TYPES as readonly string[]).includes(kind) ? (kind as ContainerType) : 'tip';
+    const node: ContainerNode = {
+      type: 'container',
+      kind: known,
+      title: title || DEFAULT_TITLES[known],
+      children: [],
+      position: child.position ? { start: child.position.start, end: child.position.end } : undefined,
+    };
+    current().push(node);
+    stack.push({ node, line: child.position?.start.line ?? 1 });
+  }
+  for (const open of stack) {
+    diagnostics.push(
+      diagnostic(
+        'markdown/unclosed-container',
+        { file, line: open.line, column: open.node.position?.start.column },
+        `"::: ${open.node.kind}" is never closed.`,
+      ),
+    );
+  }
+  return root;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

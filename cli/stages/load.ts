@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { ResolvedConfig } from '../config';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+
+/** One file of the content tree, decoded. */
+export interface SourceFile {
+  /** Path relative to the content root, with "/" separators: `api/rest/README.md`. */
+  relativePath: string;
+  /** Path relative to the project root, for diagnostics: `content/api/rest/README.md`. */
+  file: string;
+  /** UTF-8 text with any BOM removed and CRLF line endings turned into LF. */
+  text: string;
+}
+
+export interface LoadedSources {
+  siteConfig?: SourceFile;
+  /** Sorted by relativePath. */
+  pages: SourceFile[];
+  diagnostics: Diagnostic[];
+}
+
+export const SITE_CONFIG_NAMES = ['site.yaml', 'site.yml'] as const;
+const READ_CONCURRENCY = 64;
+
+/** The only stage that reads the content tree. */
+export async function loadSources(config: ResolvedConfig): Promise<LoadedSources> {
+  const diagnostics: Diagnostic[] = [];
+  const displayPath = (relativePath: string) =>
+    path.relative(config.root, path.join(config.contentDir, relativePath)).split(path.sep).join('/');
+
+  const pagePaths = (
+    await fg('**/*.md', {
+      cwd: config.contentDir,
+      ignore: ['**/node_modules/**'],
+      onlyFiles: true,
+      followSymbolicLinks: false,
+      dot: false,
+    })
+  ).sort();
+
+  const read = async (relativePath: string): Promise<SourceFile | undefined> => {
+    const file = displayPath(relativePath);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path.join(config.contentDir, relativePath));
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      diagnostics.push(diagnostic('file/unreadable', { file }, `${relativePath} could not be read (${reason}).`));
+      return undefined;
+    }
+    const text = decodeUtf8(bytes);
+    if (text === undefined) {
+      const at = firstInvalidByte(bytes);
+      diagnostics.push(
+        diagnostic('file/not-utf8', { file, line: at.line, column: at.column }, `${relativePath} is not UTF-8 text (${at.reason}).`),
+      );
+      return undefined;
+    }
+    return { relativePath, file, text };
+  };
+
+  const pages: SourceFile[] = [];
+  for (let i = 0; i < pagePaths.length; i += READ_CONCURRENCY) {
+    const batch = await Promise.all(pagePaths.slice(i, i + READ_CONCURRENCY).map(read));
+    for (const page of batch) if (page) pages.push(page);
+  }
+
+  const configNames = await fg([...SITE_CONFIG_NAMES], { cwd: config.contentDir, onlyFiles: true, followSymbolicLinks: false });
+  const configName = SITE_CONFIG_NAMES.find((name) => configNames.includes(name));
+  const siteConfig = configName === undefined ? undefined : await read(configName);
+  if (configName === undefined) {
+    diagnostics.push(
+      diagnostic('config/missing', { file: displayPath('site.yaml') }, `No site.yaml in ${displayPath('') || '.'}.`),
+    );
+  }
+  return { siteConfig, pages, diagnostics };
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** UTF-8 text, BOM stripped and line endings normalised; undefined for invalid UTF-8 or NUL bytes. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return decoder.decode(bytes).replace(/\r\n?/g, '\n');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a byte sequence stops being UTF-8 text, for the diagnostic's position. */
+function firstInvalidByte(bytes: Uint8Array): { line: number; column: number; reason: string } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    if (b === 0) return { line, column: i - lineStart + 1, reason: 'it contains a NUL byte: is it a binary file?' };
+    if (b === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+    const length = b < 0x80 ? 1 : b >> 5 === 0b110 ? 2 : b >> 4 === 0b1110 ? 3 : b >> 3 === 0b11110 ? 4 : 0;
+    const valid =
+      length > 0 && i + length <= bytes.length && Array.from(bytes.subarray(i + 1, i + length)).every((c) => c >> 6 === 0b10);
+    if (!valid) return { line, column: i - lineStart + 1, reason: `invalid byte 0x${b.toString(16).padStart(2, '0')}` };
+    i += length;
+  }
+  return { line: 1, column: 1, reason: 'invalid UTF-8' };
+}

@@ -1,0 +1,131 @@
+import type { Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic } from '../diagnostics/diagnostic';
+import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
+import { groupContainers, markContainers } from '../markdown/containers';
+import type { ValidPage } from './validate';
+
+/** A page's Markdown as a tree, positions in file lines, constants interpolated. */
+export interface PageTree {
+  page: ValidPage;
+  tree: Root;
+  /** Frontmatter title and description with constants interpolated. */
+  title?: string;
+  description?: string;
+  diagnostics: Diagnostic[];
+}
+
+/** A `[[toc]]` marker, filled with the page's headers when rendered. */
+export interface TocNode {
+  type: 'toc';
+  position?: Root['position'];
+  data?: Root['data'];
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    toc: TocNode;
+  }
+}
+
+/** Built once per run: the parser is reusable and holds no per-page state. */
+export function createMarkdownParser() {
+  const processor = unified().use(remarkParse).use(remarkGfm);
+  return (markdown: string): Root => processor.parse(markdown);
+}
+export type MarkdownParser = ReturnType<typeof createMarkdownParser>;
+
+export interface MarkdownContext {
+  parse: MarkdownParser;
+  constants: ConstantScope;
+  /** Code block languages that get highlighted (names and aliases, lower-case). */
+  languages: ReadonlySet<string>;
+}
+
+export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTree {
+  const { file } = page.source;
+  const tree = context.parse(markContainers(page.body));
+  shiftLines(tree, page.bodyLineOffset);
+
+  const diagnostics = [...groupContainers(tree, file), ...interpolateConstants(tree, context.constants, file)];
+  replaceTocMarkers(tree);
+  diagnostics.push(...reportRawHtml(tree, file), ...reportUnknownLanguages(tree, file, context.languages));
+
+  const frontmatterText = (value: string | undefined, key: string) =>
+    value === undefined
+      ? undefined
+      : interpolate(value, context.constants, (name) => {
+          if (context.constants.report) {
+            diagnostics.push(diagnostic('constant/unknown', { file }, `Constant "${name}" in frontmatter "${key}" is not defined in site.yaml.`));
+          }
+        });
+  return {
+    page,
+    tree,
+    title: frontmatterText(page.frontmatter.title, 'title'),
+    description: frontmatterText(page.frontmatter.description, 'description'),
+    diagnostics,
+  };
+}
+
+/** gray-matter removed the frontmatter: move every position back to its line in the file. */
+function shiftLines(tree: Root, offset: number): void {
+  if (offset === 0) return;
+  visit(tree, (node) => {
+    if (!node.position) return;
+    node.position.start.line += offset;
+    node.position.end.line += offset;
+  });
+}
+
+function replaceTocMarkers(tree: Root): void {
+  tree.children = tree.children.map((node) => {
+    if (node.type !== 'paragraph' || node.children.length !== 1) return node;
+    const only = node.children[0]!;
+    return only.type === 'text' && only.value.trim() === '[[toc]]' ? { type: 'toc', position: node.position } : node;
+  });
+}
+
+/** Raw HTML is dropped from the output; say so, except for comments, which are meant to vanish. */
+function reportRawHtml(tree: Root, file: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  visit(tree, 'html', (node) => {
+    if (/^\s*<!--[\s\S]*-->\s*$/.test(node.value)) return;
+    diagnostics.push(
+      diagnostic(
+        'markdown/raw-html',
+        { file, line: node.position?.start.line, column: node.position?.start.column },
+        `Raw HTML "${node.value.trim().slice(0, 40)}" is not rendered.`,
+      ),
+    );
+  });
+  return diagnostics;
+}
+
+function reportUnknownLanguages(tree: Root, file: string, languages: ReadonlySet<string>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  visit(tree, 'code', (node) => {
+    if (!node.lang || languages.has(node.lang.toLowerCase())) return;
+    diagnostics.push(
+      diagnostic(
+        'markdown/unknown-code-language',
+        { file, line: node.position?.start.line, column: node.position?.start.column },
+        `Code block language "${node.lang}" is not known; the block is shown without highlighting.`,
+      ),
+    );
+  });
+  return diagnostics;
+}
+
+/** The languages the code blocks of a tree ask for, for loading only those grammars. */
+export function codeLanguages(tree: Root): Set<string> {
+  const langs = new Set<string>();
+  visit(tree, 'code', (node) => {
+    if (node.lang) langs.add(node.lang.toLowerCase());
+  });
+  return langs;
+}

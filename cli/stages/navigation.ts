@@ -1,0 +1,86 @@
+import type { SidebarEntryInput, SiteConfig } from '../../schema/site-config';
+import type { NavItemRecord, SidebarItemRecord } from '../../schema/manifest';
+import type { Diagnostic, Place } from '../diagnostics/diagnostic';
+import { diagnostic } from '../diagnostics/diagnostic';
+import { didYouMean } from '../diagnostics/suggest';
+import { findPage, type SiteIndex } from './site-index';
+
+export interface Navigation {
+  nav: NavItemRecord[];
+  sidebar: SidebarItemRecord[];
+  /** Page paths in sidebar order: the reading order for prev/next links. */
+  order: string[];
+  diagnostics: Diagnostic[];
+}
+
+const isExternal = (link: string) => /^https?:\/\//i.test(link);
+
+/** Resolves nav and sidebar entries to pages (with their titles) and checks that every page is reachable. */
+export function resolveNavigation(
+  config: SiteConfig,
+  index: SiteIndex,
+  locate: (path: readonly PropertyKey[]) => Place,
+): Navigation {
+  const diagnostics: Diagnostic[] = [];
+  const order: string[] = [];
+  const deadLink = (link: string, at: Place, what: string) =>
+    diagnostics.push(
+      diagnostic(
+        'config/dead-link',
+        at,
+        `${what} "${link}" points to no page.`,
+        didYouMean(link, index.pages.keys(), 'Point the entry at an existing page path, or add the page.'),
+      ),
+    );
+  const resolveLink = (link: string, at: readonly PropertyKey[], what: string): string => {
+    if (isExternal(link)) return link;
+    const page = findPage(index, link);
+    if (!page) deadLink(link, locate(at), what);
+    return page?.path ?? link;
+  };
+
+  const nav: NavItemRecord[] = config.nav.map((item, i) =>
+    'items' in item
+      ? {
+          text: item.text,
+          items: item.items.map((sub, j) => ({
+            text: sub.text,
+            link: resolveLink(sub.link, ['nav', i, 'items', j, 'link'], 'Nav link'),
+            external: isExternal(sub.link),
+          })),
+        }
+      : { text: item.text, link: resolveLink(item.link, ['nav', i, 'link'], 'Nav link'), external: isExternal(item.link) },
+  );
+
+  const walk = (entries: readonly SidebarEntryInput[], at: readonly PropertyKey[]): SidebarItemRecord[] =>
+    entries.flatMap((entry, i): SidebarItemRecord[] => {
+      const here = [...at, i];
+      if (typeof entry === 'string') {
+        const page = findPage(index, entry);
+        if (!page) {
+          deadLink(entry, locate(here), 'Sidebar entry');
+          return [];
+        }
+        order.push(page.path);
+        return [{ type: 'page', path: page.path, title: page.title }];
+      }
+      return [{ type: 'group', title: entry.title, collapsed: entry.collapsed ?? false, children: walk(entry.children, [...here, 'children']) }];
+    });
+  const sidebar = walk(config.sidebar, ['sidebar']);
+
+  if (config.sidebar.length > 0) {
+    const reachable = new Set(order);
+    for (const page of index.pages.values()) {
+      if (reachable.has(page.path)) continue;
+      diagnostics.push(
+        diagnostic(
+          'page/not-in-sidebar',
+          { file: page.file },
+          `The page ${page.path} is in no sidebar entry, so readers cannot browse to it.`,
+          `Add "${page.path}" to "sidebar:" in site.yaml.`,
+        ),
+      );
+    }
+  }
+  return { nav, sidebar, order: [...new Set(order)], diagnostics };
+}

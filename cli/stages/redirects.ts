@@ -1,0 +1,79 @@
+import type { Diagnostic, Place } from '../diagnostics/diagnostic';
+import { diagnostic } from '../diagnostics/diagnostic';
+import { didYouMean } from '../diagnostics/suggest';
+import { findPage, findRedirect } from './site-index';
+import type { IndexedPage } from './site-index';
+
+export interface RedirectTable {
+  /** Source → final page path, sorted by source; includes the `/x/index.html` twins. */
+  redirects: { from: string; to: string }[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Resolves the config's redirects to final page paths (collapsing chains) and
+ * adds an `index.html` twin for every folder page.
+ */
+export function buildRedirects(
+  configured: Readonly<Record<string, string>>,
+  pages: ReadonlyMap<string, IndexedPage>,
+  locate: (from: string) => Place,
+): RedirectTable {
+  const diagnostics: Diagnostic[] = [];
+  const declared = new Map(Object.entries(configured));
+  const resolved = new Map<string, string>();
+
+  for (const [from, firstTarget] of declared) {
+    const at = locate(from);
+    const shadowed = findPage({ pages }, from);
+    if (shadowed) {
+      diagnostics.push(
+        diagnostic('redirect/shadows-page', at, `Redirect source "${from}" is the path of the page ${shadowed.file}.`),
+      );
+      continue;
+    }
+    const seen = [from];
+    let target = firstTarget;
+    for (;;) {
+      const page = findPage({ pages }, target);
+      if (page) {
+        if (seen.length > 1) {
+          diagnostics.push(
+            diagnostic(
+              'redirect/chain',
+              at,
+              `Redirect "${from}" → "${firstTarget}" goes on through ${seen.length - 1} more redirect(s) to "${page.path}".`,
+              `Point it straight at "${page.path}".`,
+            ),
+          );
+        }
+        resolved.set(from, page.path);
+        break;
+      }
+      const next = findRedirect(declared, target);
+      if (!next) {
+        diagnostics.push(
+          diagnostic(
+            'redirect/dead-target',
+            at,
+            `Redirect "${from}" points to "${target}", which is no page.`,
+            didYouMean(target, pages.keys(), 'Point the redirect at an existing page path.'),
+          ),
+        );
+        break;
+      }
+      if (seen.includes(next.from)) {
+        diagnostics.push(diagnostic('redirect/loop', at, `Redirects loop: ${[...seen, next.from].join(' → ')}.`));
+        break;
+      }
+      seen.push(next.from);
+      target = next.to;
+    }
+  }
+
+  for (const pagePath of pages.keys()) {
+    if (pagePath.endsWith('/')) resolved.set(`${pagePath}index.html`, pagePath);
+  }
+  const redirects = [...resolved].map(([from, to]) => ({ from, to })).sort((a, b) => (a.from < b.from ? -1 : 1));
+  return { redirects, diagnostics };
+}

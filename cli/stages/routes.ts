@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+export interface PageRoute {
+  /** VuePress's regularPath: `README.md` → `/a/`, `x.md` → `/a/x.html`. */
+  regularPath: string;
+  /** The URL path under the base: the permalink if set, else regularPath. */
+  path: string;
+  /** Stable identifier derived from `path`. */
+  key: string;
+}
+
+const INDEX_FILE = /^(readme|index)\.md$/i;
+
+/** regularPath of a source file path relative to the content root. */
+export function regularPathOf(relativePath: string): string {
+  const dir = path.posix.dirname(relativePath);
+  const name = path.posix.basename(relativePath);
+  const folder = dir === '.' ? '/' : `/${dir}/`;
+  return INDEX_FILE.test(name) ? folder : `${folder}${name.replace(/\.md$/i, '')}.html`;
+}
+
+export function routeOf(relativePath: string, permalink?: string): PageRoute {
+  const regularPath = regularPathOf(relativePath);
+  const routePath = permalink ?? regularPath;
+  return { regularPath, path: routePath, key: keyOf(routePath) };
+}
+
+/** Same path, same key, on every machine and in every build. */
+export function keyOf(routePath: string): string {
+  return `v-${createHash('sha256').update(routePath).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Other spellings of a path that land on the same page, the way the viewer
+ * and static hosts resolve them: `/a` and `/a.html` and `/a/index.html` → `/a/`.
+ */
+export function pathVariants(sitePath: string): string[] {
+  const variants = [sitePath];
+  if (sitePath.endsWith('/index.html')) variants.push(sitePath.slice(0, -'index.html'.length));
+  else if (sitePath.endsWith('.html')) variants.push(`${sitePath.slice(0, -'.html'.length)}/`);
+  else if (!sitePath.endsWith('/')) variants.push(`${sitePath}/`, `${sitePath}.html`);
+  else if (sitePath !== '/') variants.push(sitePath.slice(0, -1));
+  return variants;
+}
+
+/** A name safe for an output file, derived from a page path: `/api/rest/` → `api-rest`. */
+export function fileNameOf(routePath: string): string {
+  const name = routePath
+    .replace(/\.html$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return name || 'index';
+}

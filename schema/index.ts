@@ -1,0 +1,4 @@
+export * from './paths';
+export * from './frontmatter';
+export * from './site-config';
+export * from './manifest';

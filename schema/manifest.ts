@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { FrontmatterSchema } from './frontmatter';
+
+/** Bumped whenever the shape of pages.json, redirects.json or a chunk changes incompatibly. */
+export const MANIFEST_VERSION = 1;
+
+export const HeaderSchema = z.strictObject({
+  level: z.number().int().min(1).max(6),
+  title: z.string(),
+  slug: z.string(),
+});
+export type Header = z.infer<typeof HeaderSchema>;
+
+/** One page in pages.json. Field semantics follow VuePress 1. */
+export const PageRecordSchema = z.strictObject({
+  title: z.string(),
+  description: z.string(),
+  frontmatter: FrontmatterSchema,
+  /** `README.md` → its folder with a trailing slash; `x.md` → `/…/x.html`. */
+  regularPath: z.string(),
+  /** Source path relative to the content root, with `/` separators. */
+  relativePath: z.string(),
+  /** Stable identifier derived from `path`. */
+  key: z.string(),
+  /** URL path under the base: `regularPath` unless frontmatter `permalink` sets it. */
+  path: z.string(),
+  headers: z.array(HeaderSchema),
+  /** The page's chunk, relative to the site root (under the base). */
+  chunk: z.string(),
+});
+export type PageRecord = z.infer<typeof PageRecordSchema>;
+
+const NavLinkRecord = z.strictObject({ text: z.string(), link: z.string(), external: z.boolean() });
+export const NavItemRecordSchema = z.union([
+  NavLinkRecord,
+  z.strictObject({ text: z.string(), items: z.array(NavLinkRecord) }),
+]);
+export type NavItemRecord = z.infer<typeof NavItemRecordSchema>;
+export type NavLinkRecord = z.infer<typeof NavLinkRecord>;
+
+export type SidebarItemRecord =
+  | { type: 'page'; path: string; title: string }
+  | { type: 'group'; title: string; collapsed: boolean; children: SidebarItemRecord[] };
+export const SidebarItemRecordSchema: z.ZodType<SidebarItemRecord> = z.lazy(() =>
+  z.union([
+    z.strictObject({ type: z.literal('page'), path: z.string(), title: z.string() }),
+    z.strictObject({
+      type: z.literal('group'),
+      title: z.string(),
+      collapsed: z.boolean(),
+      children: z.array(SidebarItemRecordSchema),
+    }),
+  ]),
+);
+
+export const HeadTagRecordSchema = z.strictObject({
+  tag: z.string(),
+  attrs: z.record(z.string(), z.union([z.string(), z.boolean()])),
+  children: z.string().optional(),
+});
+export type HeadTagRecord = z.infer<typeof HeadTagRecordSchema>;
+
+/** The site record: what every page and the viewer need to know about the site. */
+export const SiteRecordSchema = z.strictObject({
+  title: z.string(),
+  description: z.string(),
+  base: z.string(),
+  host: z.string().optional(),
+  lang: z.string(),
+  headTags: z.array(HeadTagRecordSchema),
+  nav: z.array(NavItemRecordSchema),
+  sidebar: z.array(SidebarItemRecordSchema),
+  versions: z
+    .strictObject({
+      current: z.string(),
+      menu: z.array(z.strictObject({ text: z.string(), link: z.string(), external: z.boolean(), badge: z.string().optional() })),
+    })
+    .optional(),
+  search: z.strictObject({
+    provider: z.enum(['local', 'docsearch', 'none']),
+    docsearch: z
+      .strictObject({ appId: z.string(), apiKey: z.string(), indexName: z.string(), facetFilters: z.array(z.string()) })
+      .optional(),
+  }),
+  viewer: z.strictObject({ scrollSpyThrottleMs: z.number(), loadTimeoutMs: z.number() }),
+  constants: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type SiteRecord = z.infer<typeof SiteRecordSchema>;
+
+/** dist/pages.json */
+export const ManifestSchema = z.strictObject({
+  version: z.literal(MANIFEST_VERSION),
+  site: SiteRecordSchema,
+  /** Sorted by `path`. */
+  pages: z.array(PageRecordSchema),
+});
+export type Manifest = z.infer<typeof ManifestSchema>;
+
+/** dist/redirects.json: every source path maps straight to its final page path. */
+export const RedirectsSchema = z.strictObject({
+  version: z.literal(MANIFEST_VERSION),
+  redirects: z.array(z.strictObject({ from: z.string(), to: z.string() })),
+});
+export type Redirects = z.infer<typeof RedirectsSchema>;
+
+/** dist/assets/pages/<name>.<hash>.json: one page, rendered. */
+export const PageChunkSchema = z.strictObject({
+  version: z.literal(MANIFEST_VERSION),
+  key: z.string(),
+  path: z.string(),
+  title: z.string(),
+  description: z.string(),
+  headers: z.array(HeaderSchema),
+  /** The page body as HTML, produced by the pipeline's renderer only. */
+  html: z.string(),
+  prev: z.strictObject({ path: z.string(), title: z.string() }).optional(),
+  next: z.strictObject({ path: z.string(), title: z.string() }).optional(),
+});
+export type PageChunk = z.infer<typeof PageChunkSchema>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { LinkTarget, SitePath } from './paths';
+
+const HeadTag = z.strictObject({
+  tag: z.enum(['meta', 'link', 'script', 'style', 'noscript', 'base']),
+  attrs: z.record(z.string(), z.union([z.string(), z.boolean()])).default({}),
+  children: z.string().optional(),
+});
+
+const NavLink = z.strictObject({ text: z.string().min(1), link: LinkTarget });
+const NavItem = z.union([
+  NavLink,
+  z.strictObject({ text: z.string().min(1), items: z.array(NavLink).min(1) }),
+]);
+
+export type SidebarEntryInput = string | { title: string; children: SidebarEntryInput[]; collapsed?: boolean };
+const SidebarEntry: z.ZodType<SidebarEntryInput> = z.lazy(() =>
+  z.union([
+    SitePath,
+    z.strictObject({
+      title: z.string().min(1),
+      children: z.array(SidebarEntry).min(1),
+      collapsed: z.boolean().optional(),
+    }),
+  ]),
+);
+
+const ConstantName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+  message: 'a constant name is letters, digits and "_", not starting with a digit',
+});
+
+/** content/site.yaml: the one file writers edit to configure the site. */
+export const SiteConfigSchema = z.strictObject({
+  title: z.string().min(1),
+  description: z.string().default(''),
+  base: z
+    .string()
+    .regex(/^\/([\w.-]+\/)*$/, { message: 'must start and end with "/" (for example "/docs/")' })
+    .default('/'),
+  /** Scheme and host the site is served from, for canonical links: `https://example.com`. */
+  host: z.url({ protocol: /^https?$/ }).refine((u) => !u.endsWith('/'), { message: 'must not end with "/"' }).optional(),
+  lang: z.string().default('en-US'),
+  analytics: z
+    .strictObject({
+      provider: z.literal('google-tag'),
+      id: z.string().regex(/^[A-Z]{1,3}-[A-Z0-9]{4,20}$/, { message: 'must look like a tag id, e.g. G-ABC123' }),
+    })
+    .optional(),
+  headTags: z.array(HeadTag).default([]),
+  markdown: z
+    .strictObject({
+      /** Heading levels that become page headers. */
+      headers: z.array(z.number().int().min(2).max(6)).min(1).default([2, 3]),
+    })
+    .prefault({}),
+  viewer: z
+    .strictObject({
+      scrollSpyThrottleMs: z.number().int().min(0).max(5000).default(300),
+      loadTimeoutMs: z.number().int().min(1000).max(600000).default(120000),
+    })
+    .prefault({}),
+  versions: z
+    .strictObject({
+      current: z.string().min(1),
+      menu: z.array(z.strictObject({ text: z.string().min(1), link: LinkTarget, badge: z.string().optional() })).default([]),
+    })
+    .optional(),
+  search: z
+    .strictObject({
+      provider: z.enum(['local', 'docsearch', 'none']).default('local'),
+      docsearch: z
+        .strictObject({
+          appId: z.string().min(1),
+          apiKey: z.string().min(1),
+          indexName: z.string().min(1),
+          facetFilters: z.array(z.string()).default([]),
+        })
+        .optional(),
+    })
+    .prefault({}),
+  nav: z.array(NavItem).default([]),
+  sidebar: z.array(SidebarEntry).default([]),
+  redirects: z.record(SitePath, SitePath).default({}),
+  constants: z.record(ConstantName, z.union([z.string(), z.number()])).default({}),
+});
+
+export type SiteConfigInput = z.input<typeof SiteConfigSchema>;
+export type SiteConfig = z.output<typeof SiteConfigSchema>;
+export type HeadTag = z.output<typeof HeadTag>;
+export type NavItem = z.output<typeof NavItem>;
