@@ -154,6 +154,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   files.set('redirects.json', `${stableStringify({ version: MANIFEST_VERSION, redirects: redirectTable.redirects })}\n`);
   files.set('pages.schema.json', manifestJsonSchema());
   if (siteConfig.analytics) files.set(ANALYTICS_INIT_FILE, ANALYTICS_INIT);
+  // VIEWER: the viewer bundle and the static HTML per route are added to `files` here.
   result.manifest = manifest;
   return result;
 }
