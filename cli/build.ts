@@ -24,6 +24,7 @@ import { routeOf, type PageRoute } from './stages/routes';
 import { parseSiteConfig, type ParsedSiteConfig } from './stages/site-config';
 import { createSiteIndex, findPage, type IndexedPage } from './stages/site-index';
 import { validateFrontmatter } from './stages/validate';
+import { positionOf } from './yaml';
 
 export interface BuildOptions {
   /** `check` runs every check but renders and emits nothing. */
@@ -171,12 +172,19 @@ function dropDuplicatePaths(pages: ProcessedPage[], diagnostics: Diagnostic[]): 
     diagnostics.push(
       diagnostic(
         'page/duplicate-path',
-        { file: page.indexed.file, line: 1 },
+        permalinkPlace(page),
         `${page.indexed.relativePath} and ${first.indexed.relativePath} both claim the path ${page.route.path}.`,
       ),
     );
   }
   return [...byPath.values()];
+}
+
+/** The permalink key when the page has one (it is what claims the path), else the file's start. */
+function permalinkPlace(page: ProcessedPage) {
+  const { yaml, source } = page.tree.page;
+  if (!yaml || page.tree.page.frontmatter.permalink === undefined) return { file: source.file };
+  return { file: source.file, ...positionOf(yaml, ['permalink']) };
 }
 
 /** Prev/next from frontmatter, else from the sidebar's reading order. */

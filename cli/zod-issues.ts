@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 
 /** A zod issue in words a writer understands, without zod's jargon. */
-export function describeIssue(issue: z.core.$ZodIssue): string {
+export function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
   const where = issue.path.length > 0 ? `"${issue.path.map(String).join('.')}"` : 'The value';
   switch (issue.code) {
     case 'invalid_type': {
-      const received = (issue as { input?: unknown }).input;
+      const received = valueAt(root, issue.path);
       if (received === undefined) return `${where} is required.`;
       return `${where} must be ${article(issue.expected)}, not ${describeValue(received)}.`;
     }
@@ -20,6 +20,15 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     default:
       return `${where} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}${issue.message.endsWith('.') ? '' : '.'}`;
   }
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }
 
 function firstUnionMessage(issue: z.core.$ZodIssueInvalidUnion): string {

@@ -28,7 +28,7 @@ export function closest(wanted: string, candidates: Iterable<string>): string | 
     }
   }
   if (best === undefined) return undefined;
-  const limit = Math.max(2, Math.ceil(Math.max(wanted.length, best.length) / 3));
+  const limit = Math.max(1, Math.floor(Math.max(wanted.length, best.length) / 3));
   return bestDistance <= limit ? best : undefined;
 }
 

@@ -27,8 +27,11 @@ const MATTER_OPTIONS = {
   engines: { yaml: noParse, js: noParse, javascript: noParse, json: noParse, coffee: noParse, cson: noParse, toml: noParse },
 };
 
-/** The frontmatter YAML starts on the line after the opening "---". */
-const YAML_FIRST_LINE = 2;
+/**
+ * gray-matter's \`matter\` text starts right after the opening "---", with the
+ * rest of that line: YAML line 1 is file line 1, so lines map one to one.
+ */
+const YAML_FIRST_LINE = 1;
 
 export function parseFrontmatter(source: SourceFile): FrontmatterResult {
   const { file } = source;
@@ -70,7 +73,7 @@ export function parseFrontmatter(source: SourceFile): FrontmatterResult {
     const kind = Array.isArray(yaml.value) ? 'a list' : `a ${typeof yaml.value}`;
     return {
       diagnostics: [
-        diagnostic('frontmatter/not-an-object', { file, line: YAML_FIRST_LINE }, `Frontmatter is ${kind}, not "key: value" pairs.`),
+        diagnostic('frontmatter/not-an-object', { file, line: 2 }, `Frontmatter is ${kind}, not "key: value" pairs.`),
       ],
     };
   }

@@ -38,7 +38,7 @@ export function parseSiteConfig(source: SourceFile): ParsedSiteConfig {
         ),
       );
     }
-    return [diagnostic('config/invalid', locate(issue.path), describeIssue(issue))];
+    return [diagnostic('config/invalid', locate(issue.path), describeIssue(issue, yaml.value))];
   });
   return { locate, diagnostics };
 }

@@ -40,7 +40,7 @@ export function validateFrontmatter(page: ParsedPage): ValidateResult {
   const parsed = FrontmatterSchema.safeParse(page.data);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      diagnostics.push(diagnostic('frontmatter/invalid', at(issue.path), describeIssue(issue)));
+      diagnostics.push(diagnostic('frontmatter/invalid', at(issue.path), describeIssue(issue, page.data)));
     }
     return { diagnostics };
   }
