@@ -1,21 +1,27 @@
-/** Edit distance between two strings (Levenshtein, two-row). */
+/**
+ * Edit distance counting insertions, deletions, substitutions and swaps of two
+ * neighbours as one edit each (optimal string alignment): "titel" is one edit
+ * from "title", as a typo should be.
+ */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      let best = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      row.push(best);
     }
-    prev = cur;
+    rows.push(row);
   }
-  return prev[b.length]!;
+  return rows[a.length]![b.length]!;
 }
 
 /**
  * The candidate closest to `wanted`, if it is close enough to be a likely typo
- * (distance at most a third of the longer string, and at least one edit away).
+ * (at most a third of the longer string's length in edits, and at least one).
  */
 export function closest(wanted: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;

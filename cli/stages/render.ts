@@ -85,10 +85,11 @@ function renderCode(state: State, node: Code, highlighter: Highlighter): Element
   const pre: Element = highlighted ?? {
     type: 'element',
     tagName: 'pre',
-    properties: { className: ['plain'] },
+    properties: { className: ['plain'], tabIndex: 0 },
     children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: node.value }] }],
   };
-  pre.properties = { ...pre.properties, dataLang: lang || undefined, tabIndex: 0 };
+  // shiki's <pre> is already focusable (tabindex=0), so long lines can be scrolled by keyboard.
+  pre.properties = { ...pre.properties, dataLang: lang || undefined };
   state.patch(node, pre);
   return pre;
 }

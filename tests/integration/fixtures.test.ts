@@ -1,0 +1,63 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fileNameOf } from '../../cli/stages/routes';
+import { buildFixture, diagnosticsText, FIXTURES } from '../helpers/build-fixture';
+
+/**
+ * Every folder in tests/fixtures/ is a case: content/ in, expected/ out.
+ * A case with expected/diagnostics.txt is bad input: its diagnostics must
+ * match exactly. Others must build cleanly and match their outputs.
+ * `vitest -u` rewrites expected/ after a deliberate change.
+ */
+const cases = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(path.join(FIXTURES, e.name, 'content')))
+  .map((e) => e.name)
+  .sort();
+
+describe('fixtures', () => {
+  it('has cases', () => {
+    expect(cases.length).toBeGreaterThan(5);
+  });
+
+  for (const name of cases) {
+    const expected = path.join(FIXTURES, name, 'expected');
+    const isBadInput = name.startsWith('bad-') || existsSync(path.join(expected, 'diagnostics.txt'));
+
+    it(`${name}`, async () => {
+      const result = await buildFixture(name);
+      if (isBadInput) {
+        expect(result.diagnostics.length).toBeGreaterThan(0);
+        await expect(diagnosticsText(name, result)).toMatchFileSnapshot(path.join(expected, 'diagnostics.txt'));
+        expect(result.files.size).toBe(0);
+        return;
+      }
+      expect(result.diagnostics).toEqual([]);
+      const manifest = result.files.get('pages.json');
+      expect(typeof manifest).toBe('string');
+      await expect(JSON.stringify(JSON.parse(manifest as string), null, 2)).toMatchFileSnapshot(path.join(expected, 'pages.json'));
+      await expect(JSON.stringify(JSON.parse(result.files.get('redirects.json') as string), null, 2)).toMatchFileSnapshot(
+        path.join(expected, 'redirects.json'),
+      );
+      const pipelineFiles = [...result.files.keys()].filter((f) => /^[^/]+\.json$|^assets\/pages\//.test(f)).sort();
+      await expect(`${pipelineFiles.join('\n')}\n`).toMatchFileSnapshot(path.join(expected, 'files.txt'));
+      for (const page of result.manifest!.pages) {
+        const chunk = JSON.parse(result.files.get(page.chunk) as string) as { html: string };
+        await expect(`${chunk.html}\n`).toMatchFileSnapshot(path.join(expected, 'html', `${fileNameOf(page.path)}.html`));
+      }
+    });
+  }
+
+  it('builds byte-identical output twice', async () => {
+    const [a, b] = [await buildFixture('basic'), await buildFixture('basic')];
+    expect([...a.files.keys()]).toEqual([...b.files.keys()]);
+    for (const [name, content] of a.files) expect(b.files.get(name), name).toEqual(content);
+  });
+
+  it('check reports what build reports, and emits nothing', async () => {
+    const checked = await buildFixture('dead-anchor', 'check');
+    const built = await buildFixture('dead-anchor', 'build');
+    expect(checked.diagnostics).toEqual(built.diagnostics);
+    expect(checked.files.size).toBe(0);
+  });
+});
