@@ -1,0 +1,83 @@
+import type { PageChunk } from '../schema/manifest';
+import { SUPPORTED_VERSION } from './version';
+
+/** How a chunk failed: `missing` (404/410) shows the not-found page; the others an alert with a retry. */
+export type LoadErrorKind = 'missing' | 'timeout' | 'other';
+
+export class ChunkLoadError extends Error {
+  constructor(
+    readonly kind: LoadErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export interface ChunkLoaderOptions {
+  /** The site base, e.g. `/docs/`; chunk names are relative to it. */
+  base: string;
+  /** A load that has not finished after this long fails as `timeout`. */
+  timeoutMs: number;
+  /** Injected for tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface ChunkLoader {
+  /** The chunk, from the cache or the network. A failed load is forgotten, so calling again retries. */
+  load(chunk: string): Promise<PageChunk>;
+  /** Starts loading a chunk the reader may open next; failures are ignored (and retried on navigation). */
+  prefetch(chunk: string): void;
+  /** Puts a chunk that is already on the page into the cache. */
+  seed(chunk: string, data: PageChunk): void;
+}
+
+/** A per-app chunk cache: chunk names are content-hashed, so a cached chunk never goes stale. */
+export function createChunkLoader(options: ChunkLoaderOptions): ChunkLoader {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const cache = new Map<string, Promise<PageChunk>>();
+
+  const fetchChunk = async (chunk: string): Promise<PageChunk> => {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+    try {
+      const response = await doFetch(`${options.base}${chunk}`, { signal: controller.signal });
+      if (response.status === 404 || response.status === 410) throw new ChunkLoadError('missing', `${chunk} does not exist (${response.status}).`);
+      if (!response.ok) throw new ChunkLoadError('other', `${chunk} answered ${response.status}.`);
+      const data = (await response.json()) as PageChunk;
+      if (data.version !== SUPPORTED_VERSION) throw new ChunkLoadError('other', `${chunk} has version ${String(data.version)}, expected ${SUPPORTED_VERSION}.`);
+      return data;
+    } catch (error) {
+      if (error instanceof ChunkLoadError) throw error;
+      if (timedOut) throw new ChunkLoadError('timeout', `${chunk} did not load within ${Math.round(options.timeoutMs / 1000)} s.`);
+      throw new ChunkLoadError('other', `${chunk} could not be loaded: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const load = (chunk: string): Promise<PageChunk> => {
+    const cached = cache.get(chunk);
+    if (cached) return cached;
+    const pending = fetchChunk(chunk);
+    cache.set(chunk, pending);
+    pending.catch(() => {
+      if (cache.get(chunk) === pending) cache.delete(chunk);
+    });
+    return pending;
+  };
+
+  return {
+    load,
+    prefetch(chunk) {
+      load(chunk).catch(() => undefined);
+    },
+    seed(chunk, data) {
+      cache.set(chunk, Promise.resolve(data));
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef } from 'react';
+import type { Header, SidebarItemRecord, SiteRecord } from '../../schema/manifest';
+import { hrefOf } from '../router';
+import { SIDEBAR_ELEMENT_ID } from '../view';
+import { NavLink } from './NavLink';
+
+export interface SidebarProps {
+  site: SiteRecord;
+  currentPath?: string;
+  /** The current page's headers: its top-level (`##`) sections are listed under it. */
+  headers: readonly Header[];
+  activeSlug?: string;
+  open: boolean;
+}
+
+/** The page tree from site.sidebar; a drawer on narrow screens that also carries the top navigation. */
+export function Sidebar({ site, currentPath, headers, activeSlug, open }: SidebarProps) {
+  const root = useRef<HTMLDivElement>(null);
+  // Keep the current page's link in view inside the scrolling sidebar.
+  useEffect(() => {
+    const box = root.current;
+    const link = box?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!box || !link) return;
+    const top = link.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    if (top < 0 || top > box.clientHeight - 40) box.scrollTop += top - box.clientHeight / 3;
+  }, [currentPath]);
+  return (
+    <div id={SIDEBAR_ELEMENT_ID} className={open ? 'sidebar open' : 'sidebar'} ref={root}>
+      <nav aria-label="Documentation">
+        <DrawerNav site={site} currentPath={currentPath} />
+        <Items items={site.sidebar} depth={0} base={site.base} currentPath={currentPath} headers={headers} activeSlug={activeSlug} />
+      </nav>
+    </div>
+  );
+}
+
+/** The top navigation, flattened, for the drawer (the top bar has no room for it on a phone). */
+function DrawerNav({ site, currentPath }: { site: SiteRecord; currentPath?: string }) {
+  if (site.nav.length === 0) return null;
+  return (
+    <ul className="drawer-nav">
+      {site.nav.map((item) =>
+        'items' in item ? (
+          item.items.map((sub) => (
+            <li key={`${item.text}/${sub.text}`}>
+              <NavLink item={sub} base={site.base} currentPath={currentPath} />
+            </li>
+          ))
+        ) : (
+          <li key={item.text}>
+            <NavLink item={item} base={site.base} currentPath={currentPath} />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+interface ItemsProps {
+  items: readonly SidebarItemRecord[];
+  depth: number;
+  base: string;
+  currentPath?: string;
+  headers: readonly Header[];
+  activeSlug?: string;
+}
+
+function Items({ items, depth, ...rest }: ItemsProps) {
+  return (
+    <ul className={depth === 0 ? 'sidebar-items' : 'sidebar-items nested'}>
+      {items.map((item, i) =>
+        item.type === 'page' ? (
+          <PageItem key={item.path} path={item.path} title={item.title} {...rest} />
+        ) : (
+          <li key={`${i}-${item.title}`} className={depth === 0 ? 'sidebar-group top' : 'sidebar-group'}>
+            <details open={!item.collapsed || contains(item, rest.currentPath)}>
+              <summary>{item.title}</summary>
+              <Items items={item.children} depth={depth + 1} {...rest} />
+            </details>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+function PageItem({ path, title, base, currentPath, headers, activeSlug }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth'>) {
+  const current = path === currentPath;
+  const top = topLevel(headers);
+  const sections = current ? headers.filter((h) => h.level === top) : [];
+  const activeSection = current ? sectionOf(headers, activeSlug) : undefined;
+  return (
+    <li>
+      <a href={hrefOf(base, path)} className="sidebar-link" aria-current={current ? 'page' : undefined}>
+        {title}
+      </a>
+      {sections.length > 0 && (
+        <ul className="sidebar-headers">
+          {sections.map((h) => (
+            <li key={h.slug}>
+              <a href={`#${h.slug}`} aria-current={h.slug === activeSection ? 'location' : undefined}>
+                {h.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The highest header level on the page (usually 2, for `##`). */
+function topLevel(headers: readonly Header[]): number {
+  return headers.reduce((min, h) => Math.min(min, h.level), 6);
+}
+
+/** The top-level section a header is in: itself, or the last `##` before a `###`. */
+export function sectionOf(headers: readonly Header[], slug: string | undefined): string | undefined {
+  if (slug === undefined) return undefined;
+  const top = topLevel(headers);
+  let section: string | undefined;
+  for (const h of headers) {
+    if (h.level === top) section = h.slug;
+    if (h.slug === slug) return section;
+  }
+  return undefined;
+}
+
+function contains(item: SidebarItemRecord, path: string | undefined): boolean {
+  if (path === undefined) return false;
+  return item.type === 'page' ? item.path === path : item.children.some((c) => contains(c, path));
+}

@@ -1,0 +1,88 @@
+import type { SiteRecord } from '../../schema/manifest';
+import { SIDEBAR_ELEMENT_ID } from '../view';
+import { Dropdown } from './Dropdown';
+import { MenuIcon } from './icons';
+import { isWithin, NavLink } from './NavLink';
+import { ThemeToggle } from './ThemeToggle';
+
+export interface TopBarProps {
+  site: SiteRecord;
+  currentPath?: string;
+  sidebarOpen: boolean;
+  onToggleSidebar?: () => void;
+}
+
+/** The banner: menu button (narrow screens), site title, top navigation, version menu, theme toggle. */
+export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar }: TopBarProps) {
+  return (
+    <header className="topbar">
+      {/* A link to #sidebar, so the drawer also opens without JavaScript (CSS :target). */}
+      <a
+        href={`#${SIDEBAR_ELEMENT_ID}`}
+        className="menu-button"
+        role="button"
+        aria-label="Menu"
+        aria-controls={SIDEBAR_ELEMENT_ID}
+        aria-expanded={sidebarOpen}
+        onClick={(event) => {
+          event.preventDefault();
+          onToggleSidebar?.();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === ' ') {
+            event.preventDefault();
+            onToggleSidebar?.();
+          }
+        }}
+      >
+        <MenuIcon />
+      </a>
+      <a className="brand" href={site.base}>
+        {site.title}
+        <span className="brand-suffix">Docs</span>
+      </a>
+      <div className="topbar-end">
+        <nav className="topnav" aria-label="Main">
+          <NavItems site={site} currentPath={currentPath} />
+        </nav>
+        {site.versions && site.versions.menu.length > 0 && (
+          <Dropdown label={site.versions.current} ariaLabel={`Version: ${site.versions.current}`}>
+            {site.versions.menu.map((item) => (
+              <li key={item.text}>
+                <NavLink item={item} base={site.base}>
+                  {item.badge && <span className="badge">{item.badge}</span>}
+                </NavLink>
+              </li>
+            ))}
+          </Dropdown>
+        )}
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}
+
+/** site.nav: links and dropdowns (Concepts). Also listed at the top of the drawer on narrow screens. */
+export function NavItems({ site, currentPath }: { site: SiteRecord; currentPath?: string }) {
+  return (
+    <ul className="nav-items">
+      {site.nav.map((item) =>
+        'items' in item ? (
+          <li key={item.text}>
+            <Dropdown label={item.text} active={item.items.some((sub) => !sub.external && isWithin(sub.link, currentPath))}>
+              {item.items.map((sub) => (
+                <li key={sub.text}>
+                  <NavLink item={sub} base={site.base} currentPath={currentPath} />
+                </li>
+              ))}
+            </Dropdown>
+          </li>
+        ) : (
+          <li key={item.text}>
+            <NavLink item={item} base={site.base} currentPath={currentPath} />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}

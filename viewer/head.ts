@@ -1,0 +1,84 @@
+import type { HeadTagRecord, SiteRecord } from '../schema/manifest';
+
+/** What a route puts in `<head>` besides the site-wide head tags. */
+export interface HeadData {
+  title: string;
+  description: string;
+  /** Absolute URL; absent when the site has no host and no origin is known (a build without `host`). */
+  canonical?: string;
+  /** Not-found pages ask search engines not to index them. */
+  noindex: boolean;
+}
+
+export type HeadSubject = { kind: 'page'; title: string; description: string; path: string } | { kind: 'not-found' };
+
+type SiteHead = Pick<SiteRecord, 'title' | 'description' | 'base' | 'host'>;
+
+export const NOT_FOUND_TITLE = 'Page not found';
+
+/** `Limits | Pipedream`, or just the site title when the page is titled like the site. */
+export function documentTitle(siteTitle: string, pageTitle: string): string {
+  return pageTitle === '' || pageTitle === siteTitle ? siteTitle : `${pageTitle} | ${siteTitle}`;
+}
+
+/**
+ * Title, description and canonical URL of a route. `origin` (the page's own
+ * origin) is the fallback for a site without a `host` setting, on the client only.
+ */
+export function headFor(site: SiteHead, subject: HeadSubject, origin?: string): HeadData {
+  if (subject.kind === 'not-found') {
+    return { title: documentTitle(site.title, NOT_FOUND_TITLE), description: site.description, noindex: true };
+  }
+  const host = site.host ?? origin;
+  return {
+    title: documentTitle(site.title, subject.title),
+    description: subject.description || site.description,
+    canonical: host === undefined ? undefined : `${host}${encodeURI(`${site.base}${subject.path.slice(1)}`)}`,
+    noindex: false,
+  };
+}
+
+/** Updates the live document's head after a client-side navigation. */
+export function applyHead(doc: Document, head: HeadData): void {
+  doc.title = head.title;
+  upsert(doc, 'meta[name="description"]', 'meta', { name: 'description' }).setAttribute('content', head.description);
+  if (head.canonical) upsert(doc, 'link[rel="canonical"]', 'link', { rel: 'canonical' }).setAttribute('href', head.canonical);
+  else doc.head.querySelector('link[rel="canonical"]')?.remove();
+  if (head.noindex) upsert(doc, 'meta[name="robots"]', 'meta', { name: 'robots' }).setAttribute('content', 'noindex');
+  else doc.head.querySelector('meta[name="robots"]')?.remove();
+}
+
+function upsert(doc: Document, selector: string, tag: string, attrs: Record<string, string>): Element {
+  const found = doc.head.querySelector(selector);
+  if (found) return found;
+  const el = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  doc.head.append(el);
+  return el;
+}
+
+/** The static `<head>` markup of a route (used by the prerenderer). */
+export function renderHead(head: HeadData): string {
+  const lines = [`<title>${escapeHtml(head.title)}</title>`, `<meta name="description" content="${escapeHtml(head.description)}">`];
+  if (head.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  if (head.noindex) lines.push('<meta name="robots" content="noindex">');
+  return lines.join('\n');
+}
+
+const VOID_TAGS = new Set(['meta', 'link', 'base']);
+
+/** One site head tag as HTML: attributes escaped, `true` as a bare attribute, `false` left out. */
+export function renderHeadTag(tag: HeadTagRecord): string {
+  const attrs = Object.entries(tag.attrs)
+    .filter(([, value]) => value !== false)
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+    .join('');
+  if (VOID_TAGS.has(tag.tag)) return `<${tag.tag}${attrs}>`;
+  // Raw text elements end at their closing tag: keep a stray one in the children from closing early.
+  const children = (tag.children ?? '').replace(new RegExp(`</(${tag.tag})`, 'gi'), '<\\/$1');
+  return `<${tag.tag}${attrs}>${children}</${tag.tag}>`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,0 +1,67 @@
+import type { Manifest, PageRecord, Redirects } from '../schema/manifest';
+
+/** Everything needed to turn a URL into a page: built once from pages.json and redirects.json. */
+export interface RouteTable {
+  base: string;
+  pages: ReadonlyMap<string, PageRecord>;
+  /** Redirect source → final page path (the build already collapsed chains). */
+  redirects: ReadonlyMap<string, string>;
+}
+
+export type Resolution =
+  /** `redirected`: the path was another spelling of the page or a redirect source, so the URL must change. */
+  | { kind: 'page'; page: PageRecord; redirected: boolean }
+  | { kind: 'not-found'; path: string };
+
+export function createRouteTable(manifest: Manifest, redirects: Redirects): RouteTable {
+  return {
+    base: manifest.site.base,
+    pages: new Map(manifest.pages.map((p) => [p.path, p])),
+    redirects: new Map(redirects.redirects.map((r) => [r.from, r.to])),
+  };
+}
+
+/**
+ * The site path (`/limits/`) of a URL pathname (`/docs/limits/`), decoded;
+ * undefined when the pathname is outside the base. `/docs` counts as `/docs/`.
+ */
+export function sitePathOf(pathname: string, base: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    decoded = pathname;
+  }
+  if (decoded === base.slice(0, -1)) return '/';
+  if (!decoded.startsWith(base)) return undefined;
+  return `/${decoded.slice(base.length)}`;
+}
+
+/** The URL pathname of a site path: `/limits/` → `/docs/limits/`. */
+export function hrefOf(base: string, sitePath: string): string {
+  return `${base}${sitePath.slice(1)}`;
+}
+
+/**
+ * Other spellings of a path that land on the same page, tried in order:
+ * `/a/index.html` → `/a/`; `/a.html` → `/a/`; `/a` → `/a/`, `/a.html`; `/a/` → `/a`.
+ * The same rules as the build's link checker, so a link it accepts resolves here.
+ */
+export function pathVariants(sitePath: string): string[] {
+  if (sitePath.endsWith('/index.html')) return [sitePath, sitePath.slice(0, -'index.html'.length)];
+  if (sitePath.endsWith('.html')) return [sitePath, `${sitePath.slice(0, -'.html'.length)}/`];
+  if (!sitePath.endsWith('/')) return [sitePath, `${sitePath}/`, `${sitePath}.html`];
+  return sitePath === '/' ? [sitePath] : [sitePath, sitePath.slice(0, -1)];
+}
+
+/** Resolves a site path to a page: exact page, then redirect, then each variant as page or redirect. */
+export function resolvePath(sitePath: string, table: RouteTable): Resolution {
+  for (const variant of pathVariants(sitePath)) {
+    const page = table.pages.get(variant);
+    if (page) return { kind: 'page', page, redirected: variant !== sitePath };
+    const target = table.redirects.get(variant);
+    const redirected = target !== undefined ? table.pages.get(target) : undefined;
+    if (redirected) return { kind: 'page', page: redirected, redirected: true };
+  }
+  return { kind: 'not-found', path: sitePath };
+}

@@ -1,0 +1,39 @@
+export type Theme = 'light' | 'dark';
+
+const STORAGE_KEY = 'docsbuild-theme';
+
+/** The reader's explicit choice, if any; without one the site follows the system. */
+export function storedTheme(storage: Pick<Storage, 'getItem'> | undefined): Theme | undefined {
+  try {
+    const value = storage?.getItem(STORAGE_KEY);
+    return value === 'light' || value === 'dark' ? value : undefined;
+  } catch {
+    return undefined; // storage can be disabled; the system theme still works
+  }
+}
+
+/** `data-theme` on <html> overrides the system scheme in the CSS (`color-scheme` + `light-dark()`). */
+export function applyTheme(root: HTMLElement, theme: Theme | undefined): void {
+  if (theme) root.dataset.theme = theme;
+  else delete root.dataset.theme;
+}
+
+/**
+ * Flips the theme in effect. Choosing what the system already prefers drops
+ * the override, so the site follows the system again.
+ */
+export function toggleTheme(win: Window): Theme {
+  const root = win.document.documentElement;
+  const systemDark = win.matchMedia('(prefers-color-scheme: dark)').matches;
+  const current = (root.dataset.theme as Theme | undefined) ?? (systemDark ? 'dark' : 'light');
+  const next: Theme = current === 'dark' ? 'light' : 'dark';
+  const followsSystem = (next === 'dark') === systemDark;
+  applyTheme(root, followsSystem ? undefined : next);
+  try {
+    if (followsSystem) win.localStorage.removeItem(STORAGE_KEY);
+    else win.localStorage.setItem(STORAGE_KEY, next);
+  } catch {
+    // Without storage the choice lasts until the next full page load.
+  }
+  return next;
+}

@@ -1,0 +1,38 @@
+import type { PageChunk } from '../schema/manifest';
+import type { LoadErrorKind } from './chunk-loader';
+
+/** A chunk without its HTML, plus the chunk's file name: what a prerendered page embeds about itself. */
+export type PageMeta = Omit<PageChunk, 'html'> & { chunk: string };
+
+/** What the main area shows. */
+export type View =
+  | { kind: 'page'; page: PageMeta; html: string }
+  | { kind: 'not-found'; path?: string }
+  /** The page exists but its chunk failed to load: an alert with a retry. */
+  | { kind: 'error'; error: Exclude<LoadErrorKind, 'missing'>; path: string; title: string; description: string; timeoutMs: number }
+  /** The 404 shell before the location is resolved. */
+  | { kind: 'pending' };
+
+/** The JSON a prerendered HTML file carries in `<script type="application/json" id="docsbuild-boot">`. */
+export interface BootData {
+  base: string;
+  /** The page prerendered into this file; absent in the 404 shell. */
+  page?: PageMeta;
+}
+
+export const BOOT_ELEMENT_ID = 'docsbuild-boot';
+export const APP_ELEMENT_ID = 'app';
+export const MAIN_ELEMENT_ID = 'main';
+export const SIDEBAR_ELEMENT_ID = 'sidebar';
+
+/** The page metadata of a loaded chunk. */
+export function metaOf(chunk: PageChunk, chunkName: string): PageMeta {
+  const { html: _html, ...meta } = chunk;
+  return { ...meta, chunk: chunkName };
+}
+
+/** The chunk a prerendered page stands for, rebuilt from its metadata and the HTML already in the DOM. */
+export function chunkOf(meta: PageMeta, html: string): PageChunk {
+  const { chunk: _chunk, ...rest } = meta;
+  return { ...rest, html };
+}
