@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Header, SidebarItemRecord, SiteRecord } from '../../schema/manifest';
+import { sectionOf, topLevel } from '../outline';
 import { hrefOf } from '../router';
 import { SIDEBAR_ELEMENT_ID } from '../view';
 import { NavLink } from './NavLink';
@@ -107,23 +108,6 @@ function PageItem({ path, title, base, currentPath, headers, activeSlug }: { pat
       )}
     </li>
   );
-}
-
-/** The highest header level on the page (usually 2, for `##`). */
-function topLevel(headers: readonly Header[]): number {
-  return headers.reduce((min, h) => Math.min(min, h.level), 6);
-}
-
-/** The top-level section a header is in: itself, or the last `##` before a `###`. */
-export function sectionOf(headers: readonly Header[], slug: string | undefined): string | undefined {
-  if (slug === undefined) return undefined;
-  const top = topLevel(headers);
-  let section: string | undefined;
-  for (const h of headers) {
-    if (h.level === top) section = h.slug;
-    if (h.slug === slug) return section;
-  }
-  return undefined;
 }
 
 function contains(item: SidebarItemRecord, path: string | undefined): boolean {
