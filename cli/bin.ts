@@ -6,12 +6,15 @@ import { ConfigError, resolveConfig, type ConfigFlags } from './config';
 import { countBySeverity } from './diagnostics/diagnostic';
 import { formatGithub, formatJson, formatSummary, formatText, type OutputFormat } from './diagnostics/format';
 import { writeOutput } from './stages/write';
+import { formatSizes, measureViewer } from './viewer-output/sizes';
 
 /** Exit codes: 0 clean, 1 content errors (or too many warnings), 2 usage or config errors, 3 internal error. */
 const EXIT = { ok: 0, content: 1, usage: 2, internal: 3 } as const;
 
 interface CommonFlags extends ConfigFlags {
   format: OutputFormat;
+  previous?: string;
+  allowExternalRedirects?: boolean;
   strict?: boolean;
   maxWarnings?: number;
   color?: boolean;
@@ -30,7 +33,9 @@ const common = (cmd: Command) =>
     .addOption(new Option('--format <format>', 'diagnostics format').choices(['text', 'json', 'github']).default('text'))
     .option('--strict', 'treat warnings as errors')
     .option('--max-warnings <n>', 'fail when there are more than n warnings', parseCount)
-    .option('--no-color', 'never colour the output');
+    .option('--no-color', 'never colour the output')
+    .option('--previous <pages.json>', 'a pages.json published before: fail if any of its paths is now no page and no redirect')
+    .option('--allow-external-redirects', 'allow redirects to other sites');
 
 common(program.command('check').description('check every page, link, anchor, redirect and constant; write nothing')).action(
   (flags: CommonFlags) => run('check', flags),
@@ -42,7 +47,11 @@ common(program.command('build').description('build the site into the output fold
 async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   const started = performance.now();
   const config = resolveConfig(process.cwd(), flags);
-  const result = await build(config, { mode });
+  const result = await build(config, {
+    mode,
+    previousManifest: flags.previous && path.resolve(process.cwd(), flags.previous),
+    allowExternalRedirects: flags.allowExternalRedirects,
+  });
   const failed = report(result, flags);
   if (failed) {
     process.exitCode = EXIT.content;
@@ -54,6 +63,8 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
     if (flags.format === 'text') {
       const ms = Math.round(performance.now() - started);
       process.stderr.write(`Built ${result.pageCount} pages into ${path.relative(process.cwd(), config.outDir)}/ (${result.files.size} files) in ${ms} ms.\n`);
+      const sizes = result.manifest && measureViewer(result.files, result.manifest.site.base);
+      if (sizes) process.stderr.write(`${formatSizes(sizes)}\n`);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { MANIFEST_VERSION, type Manifest, type PageRecord } from '../schema/manifest';
 import type { ResolvedConfig } from './config';
-import { diagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
+import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from './diagnostics/diagnostic';
 import { stableStringify } from './json';
 import type { ConstantScope } from './markdown/constants';
 import { createCodeHighlighter, knownLanguageNames } from './markdown/highlight';
@@ -22,13 +22,20 @@ import { buildRedirects } from './stages/redirects';
 import { renderPage } from './stages/render';
 import { routeOf, type PageRoute } from './stages/routes';
 import { parseSiteConfig, type ParsedSiteConfig } from './stages/site-config';
-import { createSiteIndex, findPage, type IndexedPage } from './stages/site-index';
+import { createSiteIndex, findPage, findRedirect, type IndexedPage, type SiteIndex } from './stages/site-index';
+import { planAssets } from './stages/assets';
+import { closest, didYouMean } from './diagnostics/suggest';
 import { validateFrontmatter } from './stages/validate';
+import { emitViewer } from './viewer-output/emit';
 import { positionOf } from './yaml';
 
 export interface BuildOptions {
   /** `check` runs every check but renders and emits nothing. */
   mode: 'build' | 'check';
+  /** A pages.json published before: each of its paths must still be a page or a redirect. */
+  previousManifest?: string;
+  /** Allow redirects to other sites (refused by default: a typo there sends readers away). */
+  allowExternalRedirects?: boolean;
 }
 
 export interface BuildResult {
@@ -54,7 +61,7 @@ interface ProcessedPage {
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
-  const sources = await loadSources(config);
+  const sources = await loadSources(config, { previousManifest: options.previousManifest });
   diagnostics.push(...sources.diagnostics);
 
   const site: ParsedSiteConfig | undefined = sources.siteConfig && parseSiteConfig(sources.siteConfig);
@@ -72,7 +79,6 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     if (!parsed.page) continue;
     const valid = validateFrontmatter(parsed.page);
     diagnostics.push(...valid.diagnostics);
-    if (!valid.page) continue;
     const tree = parseMarkdown(valid.page, markdown);
     diagnostics.push(...tree.diagnostics);
     const outline = extractOutline(tree, { headerLevels });
@@ -99,16 +105,24 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   }
 
   const pageMap = new Map(unique.map((p) => [p.indexed.path, p.indexed]));
-  const redirectTable = buildRedirects(siteConfig.redirects, pageMap, (from) => site.locate(['redirects'], from));
+  const redirectTable = buildRedirects(siteConfig.redirects, pageMap, (from) => site.locate(['redirects'], from), {
+    allowExternal: options.allowExternalRedirects,
+  });
   diagnostics.push(...redirectTable.diagnostics);
+  const assets = planAssets(sources.assets);
   const index = createSiteIndex(
     siteConfig.base,
     unique.map((p) => p.indexed),
     new Map(redirectTable.redirects.map((r) => [r.from, r.to])),
+    assets.bySitePath,
   );
   const navigation = resolveNavigation(siteConfig, index, (path) => site.locate(path));
   diagnostics.push(...navigation.diagnostics);
-  for (const page of unique) diagnostics.push(...checkPageLinks(page.indexed, page.outline.links, index));
+  for (const page of unique) {
+    diagnostics.push(...checkPageLinks(page.indexed, page.outline.links, index));
+    diagnostics.push(...checkFrontmatterLinks(page, index));
+  }
+  if (sources.previousPaths) diagnostics.push(...checkPreviousPaths(sources.previousPaths, index, site.locate(['redirects'])));
   for (const name of Object.keys(siteConfig.constants)) {
     if (!constants.used.has(name)) {
       diagnostics.push(diagnostic('constant/unused', site.locate(['constants'], name), `Constant "${name}" is never used in a page.`));
@@ -155,7 +169,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   files.set('redirects.json', `${stableStringify({ version: MANIFEST_VERSION, redirects: redirectTable.redirects })}\n`);
   files.set('pages.schema.json', manifestJsonSchema());
   if (siteConfig.analytics) files.set(ANALYTICS_INIT_FILE, ANALYTICS_INIT);
+  for (const [name, bytes] of assets.files) files.set(name, bytes);
   // VIEWER: the viewer bundle and the static HTML per route are added to `files` here.
+  for (const [name, content] of await emitViewer({ manifest, files })) files.set(name, content);
   result.manifest = manifest;
   return result;
 }
@@ -180,6 +196,42 @@ function dropDuplicatePaths(pages: ProcessedPage[], diagnostics: Diagnostic[]): 
   return [...byPath.values()];
 }
 
+/** `prev`/`next` in frontmatter are links too: check them at their key's line. */
+function checkFrontmatterLinks(page: ProcessedPage, index: SiteIndex): Diagnostic[] {
+  const { frontmatter, yaml, source } = page.tree.page;
+  const found: Diagnostic[] = [];
+  for (const key of ['prev', 'next'] as const) {
+    const target = frontmatter[key];
+    if (typeof target !== 'string' || findPage(index, target)) continue;
+    const at = yaml ? { file: source.file, ...positionOf(yaml, [key]) } : { file: source.file };
+    found.push(
+      diagnostic(
+        'link/dead',
+        at,
+        `Frontmatter "${key}: ${target}" points to no page.`,
+        didYouMean(target, index.pages.keys(), 'Use an existing page path, or false to hide the link.'),
+      ),
+    );
+  }
+  return found;
+}
+
+/** Every path published before must still lead somewhere: a page, or a redirect. */
+function checkPreviousPaths(previous: { file: string; paths: string[] }, index: SiteIndex, at: Place): Diagnostic[] {
+  return previous.paths
+    .filter((p) => !findPage(index, p) && !findRedirect(index.redirects, p))
+    .sort()
+    .map((p) => {
+      const near = closest(p, index.pages.keys());
+      return diagnostic(
+        'url/removed',
+        at,
+        `"${p}" was published (in ${previous.file}) but is now no page and no redirect: links to it will break.`,
+        near ? `Add a redirect under "redirects:", such as ${p}: ${near}` : 'Add a redirect for it under "redirects:", or restore the page.',
+      );
+    });
+}
+
 /** The permalink key when the page has one (it is what claims the path), else the file's start. */
 function permalinkPlace(page: ProcessedPage) {
   const { yaml, source } = page.tree.page;
@@ -188,7 +240,7 @@ function permalinkPlace(page: ProcessedPage) {
 }
 
 /** Prev/next from frontmatter, else from the sidebar's reading order. */
-function neighbours(page: ProcessedPage, order: readonly string[], index: ReturnType<typeof createSiteIndex>) {
+function neighbours(page: ProcessedPage, order: readonly string[], index: SiteIndex) {
   const at = order.indexOf(page.route.path);
   const pick = (override: string | false | undefined, fallback: string | undefined) => {
     if (override === false) return undefined;

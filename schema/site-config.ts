@@ -80,7 +80,8 @@ export const SiteConfigSchema = z.strictObject({
     .prefault({}),
   nav: z.array(NavItem).default([]),
   sidebar: z.array(SidebarEntry).default([]),
-  redirects: z.record(SitePath, SitePath).default({}),
+  /** Source path → page path; an http(s) URL is refused unless the build allows external redirects. */
+  redirects: z.record(SitePath, LinkTarget).default({}),
   constants: z.record(ConstantName, z.union([z.string(), z.number()])).default({}),
 });
 

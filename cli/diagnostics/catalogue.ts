@@ -137,10 +137,20 @@ export const CATALOGUE = {
     title: 'Link points to a missing heading',
     hint: 'Link to a heading that exists on the target page; its slug is the heading text in lower case with "-" for spaces.',
   },
+  'link/missing-file': {
+    severity: 'error',
+    title: 'Link or image points to a missing file',
+    hint: 'Add the file to the content folder (or content/public/), or fix the path.',
+  },
   'link/through-redirect': {
     severity: 'warning',
     title: 'Link goes through a redirect',
     hint: 'Link straight to the redirect\'s target.',
+  },
+  'url/removed': {
+    severity: 'error',
+    title: 'A published URL would break',
+    hint: 'Add a redirect from the old path under "redirects:", or restore the page.',
   },
   'redirect/dead-target': {
     severity: 'error',
@@ -156,6 +166,11 @@ export const CATALOGUE = {
     severity: 'warning',
     title: 'Redirect points at another redirect',
     hint: 'Point the redirect straight at the final page.',
+  },
+  'redirect/external-target': {
+    severity: 'error',
+    title: 'Redirect leaves the site',
+    hint: 'Point it at a page of this site, or build with --allow-external-redirects if sending readers away is intended.',
   },
   'redirect/shadows-page': {
     severity: 'error',

@@ -16,6 +16,10 @@ export interface ParsedPage {
 }
 
 export interface FrontmatterResult {
+  /**
+   * The page, also when its frontmatter is broken (then with empty data), so
+   * one bad key does not turn every link to the page into a second error.
+   */
   page?: ParsedPage;
   diagnostics: Diagnostic[];
 }
@@ -54,6 +58,7 @@ export function parseFrontmatter(source: SourceFile): FrontmatterResult {
   const language = (split as { language?: string }).language ?? 'yaml';
   if (language !== 'yaml' && language !== '') {
     return {
+      page: { ...base, data: {} },
       diagnostics: [
         diagnostic('frontmatter/unsupported-language', { file }, `Frontmatter in "${language}" is not supported; only YAML is.`),
       ],
@@ -63,6 +68,7 @@ export function parseFrontmatter(source: SourceFile): FrontmatterResult {
   const { yaml, problems } = parseYaml(split.matter);
   if (!yaml) {
     return {
+      page: { ...base, data: {} },
       diagnostics: problems.map((p) =>
         diagnostic('frontmatter/yaml-syntax', { file, line: p.line + YAML_FIRST_LINE - 1, column: p.column }, p.message),
       ),
@@ -72,6 +78,7 @@ export function parseFrontmatter(source: SourceFile): FrontmatterResult {
   if (typeof yaml.value !== 'object' || Array.isArray(yaml.value)) {
     const kind = Array.isArray(yaml.value) ? 'a list' : `a ${typeof yaml.value}`;
     return {
+      page: { ...base, data: {} },
       diagnostics: [
         diagnostic('frontmatter/not-an-object', { file, line: 2 }, `Frontmatter is ${kind}, not "key: value" pairs.`),
       ],

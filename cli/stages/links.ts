@@ -8,7 +8,8 @@ import { findPage, findRedirect, type IndexedPage, type SiteIndex } from './site
 /** What a link as written resolves to. */
 export type LinkTarget =
   | { kind: 'external' }
-  | { kind: 'asset' }
+  | { kind: 'asset'; href: string }
+  | { kind: 'missing-file'; tried: string }
   | { kind: 'page'; page: IndexedPage; hash: string; href: string; via?: string }
   | { kind: 'dead'; tried: string; hash: string };
 
@@ -47,7 +48,9 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
     const target = index.pages.get(redirect.to);
     if (target) return { kind: 'page', page: target, hash, href: withHash(target.path), via: redirect.from };
   }
-  if (/\.[a-z0-9]+$/i.test(sitePath) && !/\.html?$/i.test(sitePath)) return { kind: 'asset' };
+  const asset = index.assets.get(sitePath);
+  if (asset !== undefined) return { kind: 'asset', href: `${index.base}${asset}${hash ? `#${encodeHash(hash)}` : ''}` };
+  if (/\.[a-z0-9]+$/i.test(sitePath) && !/\.html?$/i.test(sitePath)) return { kind: 'missing-file', tried: sitePath };
   return { kind: 'dead', tried: sitePath, hash };
 }
 
@@ -55,9 +58,20 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
 export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], index: SiteIndex): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const link of links) {
-    if (link.kind === 'image') continue;
     const at = { file: from.file, line: link.line, column: link.column };
     const target = resolveLink(link.url, from, index);
+    if (target.kind === 'missing-file' || (link.kind === 'image' && (target.kind === 'dead' || target.kind === 'page'))) {
+      const tried = target.kind === 'missing-file' || target.kind === 'dead' ? target.tried : link.url;
+      diagnostics.push(
+        diagnostic(
+          'link/missing-file',
+          at,
+          `${link.kind === 'image' ? 'Image' : 'Link'} "${link.url}" points to no file in the content folder.`,
+          didYouMean(tried, index.assets.keys(), 'Add the file to the content folder (or content/public/), or fix the path.'),
+        ),
+      );
+      continue;
+    }
     if (target.kind === 'dead') {
       diagnostics.push(
         diagnostic(

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { ResolvedConfig } from '../config';
+import { ConfigError, type ResolvedConfig } from '../config';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 
 /** One file of the content tree, decoded. */
@@ -14,18 +14,37 @@ export interface SourceFile {
   text: string;
 }
 
+/** A file of the content tree that is not a page (an image, a download, a public file). */
+export interface AssetFile {
+  /** Path relative to the content root: `images/flow.png`, `public/favicon.svg`. */
+  relativePath: string;
+  bytes: Uint8Array;
+}
+
 export interface LoadedSources {
   siteConfig?: SourceFile;
   /** Sorted by relativePath. */
   pages: SourceFile[];
+  /** Sorted by relativePath. */
+  assets: AssetFile[];
+  /** Page paths of a previously published pages.json (`--previous`), to keep every URL alive. */
+  previousPaths?: { file: string; paths: string[] };
   diagnostics: Diagnostic[];
 }
+
+export interface LoadOptions {
+  /** A pages.json published before, to check that none of its paths is lost. */
+  previousManifest?: string;
+}
+
+/** `content/public/` is copied to the output as it is, like VuePress's public folder. */
+export const PUBLIC_DIR = 'public';
 
 export const SITE_CONFIG_NAMES = ['site.yaml', 'site.yml'] as const;
 const READ_CONCURRENCY = 64;
 
 /** The only stage that reads the content tree. */
-export async function loadSources(config: ResolvedConfig): Promise<LoadedSources> {
+export async function loadSources(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = [];
   const displayPath = (relativePath: string) =>
     path.relative(config.root, path.join(config.contentDir, relativePath)).split(path.sep).join('/');
@@ -33,7 +52,7 @@ export async function loadSources(config: ResolvedConfig): Promise<LoadedSources
   const pagePaths = (
     await fg('**/*.md', {
       cwd: config.contentDir,
-      ignore: ['**/node_modules/**'],
+      ignore: ['**/node_modules/**', `${PUBLIC_DIR}/**`],
       onlyFiles: true,
       followSymbolicLinks: false,
       dot: false,
@@ -75,7 +94,44 @@ export async function loadSources(config: ResolvedConfig): Promise<LoadedSources
       diagnostic('config/missing', { file: displayPath('site.yaml') }, `No site.yaml in ${displayPath('') || '.'}.`),
     );
   }
-  return { siteConfig, pages, diagnostics };
+  const assetPaths = (
+    await fg('**/*', {
+      cwd: config.contentDir,
+      ignore: ['**/node_modules/**', '**/*.md', ...SITE_CONFIG_NAMES],
+      onlyFiles: true,
+      followSymbolicLinks: false,
+      dot: false,
+    })
+  ).sort();
+  const assets: AssetFile[] = [];
+  for (const relativePath of assetPaths) {
+    try {
+      assets.push({ relativePath, bytes: await readFile(path.join(config.contentDir, relativePath)) });
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      diagnostics.push(diagnostic('file/unreadable', { file: displayPath(relativePath) }, `${relativePath} could not be read (${reason}).`));
+    }
+  }
+
+  const previousPaths =
+    options.previousManifest === undefined ? undefined : await readPreviousPaths(options.previousManifest, config.root);
+  return { siteConfig, pages, assets, previousPaths, diagnostics };
+}
+
+/** The page paths of an old pages.json; a file that is not one is a usage error. */
+async function readPreviousPaths(absolute: string, root: string): Promise<{ file: string; paths: string[] }> {
+  const file = path.relative(root, absolute).split(path.sep).join('/');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(absolute, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`--previous ${file} could not be read as JSON: ${(error as Error).message}`);
+  }
+  const pages = (parsed as { pages?: unknown })?.pages;
+  if (!Array.isArray(pages) || !pages.every((p) => typeof (p as { path?: unknown })?.path === 'string')) {
+    throw new ConfigError(`--previous ${file} is not a pages.json: it needs a "pages" list of records with a "path".`);
+  }
+  return { file, paths: pages.map((p) => (p as { path: string }).path) };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });

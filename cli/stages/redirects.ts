@@ -18,6 +18,7 @@ export function buildRedirects(
   configured: Readonly<Record<string, string>>,
   pages: ReadonlyMap<string, IndexedPage>,
   locate: (from: string) => Place,
+  options: { allowExternal?: boolean } = {},
 ): RedirectTable {
   const diagnostics: Diagnostic[] = [];
   const declared = new Map(Object.entries(configured));
@@ -35,6 +36,15 @@ export function buildRedirects(
     const seen = [from];
     let target = firstTarget;
     for (;;) {
+      if (/^https?:\/\//i.test(target)) {
+        if (options.allowExternal) resolved.set(from, target);
+        else {
+          diagnostics.push(
+            diagnostic('redirect/external-target', at, `Redirect "${from}" sends readers to another site, ${target}.`),
+          );
+        }
+        break;
+      }
       const page = findPage({ pages }, target);
       if (page) {
         if (seen.length > 1) {

@@ -1,6 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import type { Code, Heading, Link, Root, RootContent } from 'mdast';
+import type { Code, Definition, Heading, Image, Link, Root, RootContent } from 'mdast';
 import { toHast, type State } from 'mdast-util-to-hast';
 import { visit } from 'unist-util-visit';
 import type { Header } from '../../schema/manifest';
@@ -25,7 +25,8 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, from: Index
         break;
       case 'link':
       case 'definition':
-        rewriteLink(node as Link, from, context.index);
+      case 'image':
+        rewriteLink(node, from, context.index);
         break;
       case 'container': {
         const title: RootContent = {
@@ -70,11 +71,11 @@ function addHeadingAnchor(node: Heading): void {
   (node.children[0] as Link & { anchor?: true }).anchor = true;
 }
 
-function rewriteLink(node: Link, from: IndexedPage, index: SiteIndex): void {
+function rewriteLink(node: Link | Image | Definition, from: IndexedPage, index: SiteIndex): void {
   if ((node as Link & { anchor?: true }).anchor) return;
   const target = resolveLink(node.url, from, index);
-  if (target.kind === 'page') node.url = target.href;
-  else if (target.kind === 'external' && /^https?:/i.test(node.url)) {
+  if (target.kind === 'page' || target.kind === 'asset') node.url = target.href;
+  else if (target.kind === 'external' && node.type === 'link' && /^https?:/i.test(node.url)) {
     node.data = { ...node.data, hProperties: { ...node.data?.hProperties, target: '_blank', rel: ['noopener', 'noreferrer'] } };
   }
 }

@@ -17,14 +17,22 @@ export interface SiteIndex {
   byRelativePath: ReadonlyMap<string, IndexedPage>;
   /** Redirect source → final page path (chains already collapsed). */
   redirects: ReadonlyMap<string, string>;
+  /** Site path of a local file → its output name. */
+  assets: ReadonlyMap<string, string>;
 }
 
-export function createSiteIndex(base: string, pages: readonly IndexedPage[], redirects: ReadonlyMap<string, string>): SiteIndex {
+export function createSiteIndex(
+  base: string,
+  pages: readonly IndexedPage[],
+  redirects: ReadonlyMap<string, string>,
+  assets: ReadonlyMap<string, string> = new Map(),
+): SiteIndex {
   return {
     base,
     pages: new Map(pages.map((p) => [p.path, p])),
     byRelativePath: new Map(pages.map((p) => [p.relativePath, p])),
     redirects,
+    assets,
   };
 }
 

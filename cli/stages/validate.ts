@@ -11,7 +11,8 @@ export interface ValidPage extends ParsedPage {
 }
 
 export interface ValidateResult {
-  page?: ValidPage;
+  /** The page with every valid key; invalid ones are dropped (and reported). */
+  page: ValidPage;
   diagnostics: Diagnostic[];
 }
 
@@ -38,11 +39,14 @@ export function validateFrontmatter(page: ParsedPage): ValidateResult {
   }
 
   const parsed = FrontmatterSchema.safeParse(page.data);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      diagnostics.push(diagnostic('frontmatter/invalid', at(issue.path), describeIssue(issue, page.data)));
-    }
-    return { diagnostics };
+  if (parsed.success) return { page: { ...page, frontmatter: parsed.data }, diagnostics };
+
+  for (const issue of parsed.error.issues) {
+    diagnostics.push(diagnostic('frontmatter/invalid', at(issue.path), describeIssue(issue, page.data)));
   }
-  return { page: { ...page, frontmatter: parsed.data }, diagnostics };
+  // Keep the page with the keys that are valid, so later stages still see it.
+  const invalid = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const kept = Object.fromEntries(Object.entries(page.data).filter(([key]) => !invalid.has(key)));
+  const retry = FrontmatterSchema.safeParse(kept);
+  return { page: { ...page, frontmatter: retry.success ? retry.data : {} }, diagnostics };
 }

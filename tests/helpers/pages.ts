@@ -18,7 +18,7 @@ export function pageTree(
   const parsed = parseFrontmatter(sourceFile(options.relativePath ?? 'page.md', text));
   if (!parsed.page) throw new Error(`frontmatter rejected: ${JSON.stringify(parsed.diagnostics)}`);
   const valid = validateFrontmatter(parsed.page);
-  if (!valid.page) throw new Error(`validation rejected: ${JSON.stringify(valid.diagnostics)}`);
+  if (valid.diagnostics.length > 0) throw new Error(`validation rejected: ${JSON.stringify(valid.diagnostics)}`);
   const scope: ConstantScope = { values: options.constants ?? {}, used: new Set(), report: true };
   const tree = parseMarkdown(valid.page, { parse, constants: scope, languages: new Set(options.languages ?? ['js', 'bash', 'text']) });
   return { ...tree, scope };

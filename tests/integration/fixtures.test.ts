@@ -1,17 +1,18 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../../cli/diagnostics/catalogue';
 import { fileNameOf } from '../../cli/stages/routes';
 import { buildFixture, diagnosticsText, FIXTURES } from '../helpers/build-fixture';
 
 /**
- * Every folder in tests/fixtures/ is a case: content/ in, expected/ out.
+ * Every folder in tests/fixtures/ with content/ and expected/ is a case: content/ in, expected/ out.
  * A case with expected/diagnostics.txt is bad input: its diagnostics must
  * match exactly. Others must build cleanly and match their outputs.
  * `vitest -u` rewrites expected/ after a deliberate change.
  */
 const cases = readdirSync(FIXTURES, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(path.join(FIXTURES, e.name, 'content')))
+  .filter((e) => e.isDirectory() && existsSync(path.join(FIXTURES, e.name, 'content')) && existsSync(path.join(FIXTURES, e.name, 'expected')))
   .map((e) => e.name)
   .sort();
 
@@ -47,6 +48,18 @@ describe('fixtures', () => {
       }
     });
   }
+
+  it('has a bad-input case for every diagnostic code', () => {
+    const reported = new Set<string>();
+    for (const name of cases) {
+      const file = path.join(FIXTURES, name, 'expected', 'diagnostics.txt');
+      if (!existsSync(file)) continue;
+      for (const m of readFileSync(file, 'utf8').matchAll(/^\S+:\d+:\d+ (?:error|warning) (\S+)$/gm)) reported.add(m[1]!);
+    }
+    // file/unreadable needs a read to fail, which no fixture file can do: tests/unit/cli/stages/load.test.ts covers it.
+    const missing = Object.keys(CATALOGUE).filter((code) => !reported.has(code) && code !== 'file/unreadable');
+    expect(missing).toEqual([]);
+  });
 
   it('builds byte-identical output twice', async () => {
     const [a, b] = [await buildFixture('basic'), await buildFixture('basic')];

@@ -25,7 +25,9 @@ describe('cli/stages/frontmatter', () => {
 
   it('reports YAML syntax errors at their file line', () => {
     const result = parse('---\ntitle: ok\nbad: [unclosed\n---\n# T\n');
-    expect(result.page).toBeUndefined();
+    // The page stays (with empty data) so links to it are not reported as dead too.
+    expect(result.page?.data).toEqual({});
+    expect(result.page?.body).toBe('# T\n');
     expect(result.diagnostics[0]).toMatchObject({ code: 'frontmatter/yaml-syntax', line: 3 });
   });
 
@@ -38,7 +40,7 @@ describe('cli/stages/frontmatter', () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
     for (let i = 0; i < 8; i++) bomb.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`);
     const result = parse(`---\n${bomb.join('\n')}\n---\n# T\n`);
-    expect(result.page).toBeUndefined();
+    expect(result.page?.data).toEqual({});
     expect(result.diagnostics[0]?.code).toBe('frontmatter/yaml-syntax');
   });
 

@@ -18,7 +18,8 @@ describe('cli/stages/validate', () => {
 
   it('places a wrong type at the line of its key, saying what was found', () => {
     const result = validate('---\ndescription: fine\ntitle: 42\n---\n');
-    expect(result.page).toBeUndefined();
+    // The valid keys are kept, the invalid one dropped.
+    expect(result.page.frontmatter).toEqual({ description: 'fine' });
     expect(result.diagnostics).toEqual([
       expect.objectContaining({ code: 'frontmatter/invalid', line: 3, column: 1, message: '"title" must be a string, not number 42.' }),
     ]);

@@ -1,0 +1,56 @@
+import { stableStringify } from '../json';
+import { escapeHtml, renderHead, renderHeadTag, type HeadData } from '../../viewer/head';
+import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, type BootData } from '../../viewer/view';
+import type { HeadTagRecord } from '../../schema/manifest';
+
+export interface DocumentAssets {
+  script: string;
+  styles: readonly string[];
+  preloads: readonly string[];
+}
+
+export interface DocumentInput {
+  lang: string;
+  base: string;
+  head: HeadData;
+  headTags: readonly HeadTagRecord[];
+  assets: DocumentAssets;
+  /** The layout, rendered by react-dom/server. */
+  appHtml: string;
+  boot: BootData;
+}
+
+/**
+ * A whole HTML file. No inline script runs (the boot data is inert JSON), so
+ * a strict Content-Security-Policy needs no exceptions for the viewer.
+ */
+export function renderDocument(input: DocumentInput): string {
+  const url = (name: string) => escapeHtml(`${input.base}${name}`);
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    renderHead(input.head),
+    ...input.headTags.map(renderHeadTag),
+    ...input.assets.styles.map((name) => `<link rel="stylesheet" href="${url(name)}">`),
+    // The route table is fetched once at start-up: start it with the HTML, not after the script.
+    `<link rel="preload" href="${url('pages.json')}" as="fetch" crossorigin="anonymous">`,
+    ...input.assets.preloads.map((name) => `<link rel="modulepreload" href="${url(name)}">`),
+    `<script type="module" src="${url(input.assets.script)}"></script>`,
+  ];
+  // `<` escaped: the JSON can never close its <script> element early.
+  const boot = stableStringify(input.boot).replace(/</g, '\\u003c');
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(input.lang)}">`,
+    '<head>',
+    ...head,
+    '</head>',
+    '<body>',
+    `<div id="${APP_ELEMENT_ID}">${input.appHtml}</div>`,
+    `<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

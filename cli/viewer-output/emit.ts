@@ -1,0 +1,23 @@
+import type { Manifest, PageChunk } from '../../schema/manifest';
+import { bundleViewer } from '../bundle';
+import { prerenderSite } from '../stages/prerender';
+
+export interface ViewerEmitInput {
+  manifest: Manifest;
+  /** The build's output so far: the page chunks are read from here by the names in the manifest. */
+  files: ReadonlyMap<string, string | Uint8Array>;
+}
+
+/** The viewer's output files: the bundle under assets/ and the static HTML of every route. */
+export async function emitViewer(input: ViewerEmitInput): Promise<Map<string, string | Uint8Array>> {
+  const { manifest, files } = input;
+  const bundle = await bundleViewer({ base: manifest.site.base });
+  const chunks = new Map<string, PageChunk>();
+  for (const record of manifest.pages) {
+    const content = files.get(record.chunk);
+    if (content === undefined) throw new Error(`The chunk ${record.chunk} of ${record.path} is not in the output.`);
+    chunks.set(record.path, JSON.parse(typeof content === 'string' ? content : new TextDecoder().decode(content)) as PageChunk);
+  }
+  const html = prerenderSite({ manifest, chunks, assets: bundle });
+  return new Map<string, string | Uint8Array>([...bundle.files, ...html]);
+}

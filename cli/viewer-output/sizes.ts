@@ -1,0 +1,57 @@
+import { gzipSync } from 'node:zlib';
+import type { OutputFiles } from '../stages/write';
+import { CHUNK_DIR } from '../stages/manifest';
+
+/** Issue 4's budgets, in bytes of gzip. */
+export const BUDGET = { js: 75 * 1024, css: 12 * 1024, medianChunk: 3 * 1024 } as const;
+
+export interface ViewerSizes {
+  /** gzip bytes of the JavaScript a first visit loads (entry + modulepreloads). */
+  js: number;
+  /** gzip bytes of the first visit's stylesheets. */
+  css: number;
+  /** gzip bytes of the median page chunk. */
+  medianChunk: number;
+  chunkCount: number;
+  /** gzip bytes of pages.json + redirects.json, fetched once per visit. */
+  routeTable: number;
+}
+
+const gzipSize = (content: string | Uint8Array) => gzipSync(content).length;
+
+/**
+ * Measures the first load from what a page actually references: the
+ * scripts and stylesheets named in the home page's HTML (or the 404 shell).
+ */
+export function measureViewer(files: OutputFiles, base: string): ViewerSizes | undefined {
+  const html = files.get('index.html') ?? files.get('404.html');
+  if (html === undefined) return undefined;
+  const text = typeof html === 'string' ? html : new TextDecoder().decode(html);
+  const referenced = (pattern: RegExp) =>
+    [...text.matchAll(pattern)].map((m) => m[1]!).filter((href) => href.startsWith(base)).map((href) => href.slice(base.length));
+  const total = (names: string[]) => names.reduce((sum, name) => sum + gzipSize(files.get(name) ?? ''), 0);
+  const js = total([...referenced(/<script type="module" src="([^"]+)"/g), ...referenced(/<link rel="modulepreload" href="([^"]+)"/g)]);
+  const css = total(referenced(/<link rel="stylesheet" href="([^"]+)"/g));
+  const chunkSizes = [...files].filter(([name]) => name.startsWith(`${CHUNK_DIR}/`)).map(([, content]) => gzipSize(content)).sort((a, b) => a - b);
+  return { js, css, medianChunk: median(chunkSizes), chunkCount: chunkSizes.length, routeTable: total(['pages.json', 'redirects.json']) };
+}
+
+export function median(sorted: readonly number[]): number {
+  if (sorted.length === 0) return 0;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
+/** One line per figure, each against its budget. */
+export function formatSizes(sizes: ViewerSizes): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const line = (label: string, bytes: number, budget?: number) =>
+    `  ${label.padEnd(22)} ${kb(bytes).padStart(9)} gzip${budget === undefined ? '' : `  (budget ${kb(budget)}${bytes > budget ? ', OVER BUDGET' : ''})`}`;
+  return [
+    'Viewer download sizes:',
+    line('first-load JavaScript', sizes.js, BUDGET.js),
+    line('first-load CSS', sizes.css, BUDGET.css),
+    line(`median page chunk (${sizes.chunkCount})`, sizes.medianChunk, BUDGET.medianChunk),
+    line('route table (once)', sizes.routeTable),
+  ].join('\n');
+}
