@@ -19,3 +19,6 @@ await build({
   outdir: 'build',
   banner: { js: '#!/usr/bin/env node' },
 });
+
+// The write stage on its own, for the test that kills a writer mid-write.
+await build({ ...shared, entryPoints: { 'write-for-tests': 'cli/stages/write.ts' }, outdir: 'build', outExtension: { '.js': '.mjs' } });

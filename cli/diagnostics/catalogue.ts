@@ -42,6 +42,11 @@ export const CATALOGUE = {
     title: 'File cannot be read',
     hint: 'Check the file permissions, or remove the file from the content folder.',
   },
+  'file/outside-content': {
+    severity: 'error',
+    title: 'Symbolic link leads outside the content folder',
+    hint: 'Copy the file into the content folder instead of linking to it, or remove the link.',
+  },
   'file/not-utf8': {
     severity: 'error',
     title: 'File is not UTF-8 text',

@@ -35,7 +35,8 @@ export function formatText(list: readonly Diagnostic[], options: TextFormatOptio
   const blocks = list.map((d) => {
     const severity = d.severity === 'error' ? red('error') : yellow('warning');
     const head = `${bold(`${d.file}:${d.line}:${d.column}`)} ${severity} ${dim(d.code)}`;
-    const source = options.getSource?.(d.file);
+    // No frame for whole-file problems: the file may be binary, unreadable, or a link leading elsewhere.
+    const source = d.code.startsWith('file/') ? undefined : options.getSource?.(d.file);
     const frame = source === undefined ? '' : codeFrame(source, d.line, d.column);
     return [head, `  ${d.message}`, frame && dim(frame), `  ${dim('hint:')} ${d.hint}`].filter(Boolean).join('\n');
   });

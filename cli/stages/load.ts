@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { ConfigError, type ResolvedConfig } from '../config';
@@ -49,15 +49,18 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
   const displayPath = (relativePath: string) =>
     path.relative(config.root, path.join(config.contentDir, relativePath)).split(path.sep).join('/');
 
-  const pagePaths = (
-    await fg('**/*.md', {
+  const links = await checkSymlinks(config.contentDir, displayPath);
+  diagnostics.push(...links.diagnostics);
+  const pagePaths = [
+    ...(await fg('**/*.md', {
       cwd: config.contentDir,
       ignore: ['**/node_modules/**', `${PUBLIC_DIR}/**`],
       onlyFiles: true,
       followSymbolicLinks: false,
       dot: false,
-    })
-  ).sort();
+    })),
+    ...links.inside.filter((p) => p.endsWith('.md') && !p.startsWith(`${PUBLIC_DIR}/`)),
+  ].sort();
 
   const read = async (relativePath: string): Promise<SourceFile | undefined> => {
     const file = displayPath(relativePath);
@@ -116,6 +119,52 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
   const previousPaths =
     options.previousManifest === undefined ? undefined : await readPreviousPaths(options.previousManifest, config.root);
   return { siteConfig, pages, assets, previousPaths, diagnostics };
+}
+
+/**
+ * Symbolic links in the content tree: a link to a file inside the content root
+ * is read like any file; one that leads outside it is refused, so a page can
+ * never pull in a file from elsewhere on the machine. Links to folders are not
+ * followed (they could loop).
+ */
+async function checkSymlinks(
+  contentDir: string,
+  displayPath: (relativePath: string) => string,
+): Promise<{ inside: string[]; diagnostics: Diagnostic[] }> {
+  const entries = await fg('**/*', {
+    cwd: contentDir,
+    ignore: ['**/node_modules/**'],
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    dot: false,
+    objectMode: true,
+  });
+  const root = await realpath(contentDir);
+  const inside: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const entry of entries.filter((e) => e.dirent.isSymbolicLink()).sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    const link = path.join(contentDir, entry.path);
+    let target: string | undefined;
+    try {
+      target = await realpath(link);
+    } catch {
+      target = undefined;
+    }
+    if (target !== undefined && (target === root || target.startsWith(root + path.sep))) {
+      if ((await stat(target)).isFile()) inside.push(entry.path);
+      continue;
+    }
+    diagnostics.push(
+      diagnostic(
+        'file/outside-content',
+        { file: displayPath(entry.path) },
+        target === undefined
+          ? `${entry.path} is a symbolic link to nothing.`
+          : `${entry.path} is a symbolic link to ${await readlink(link)}, outside the content folder.`,
+      ),
+    );
+  }
+  return { inside, diagnostics };
 }
 
 /** The page paths of an old pages.json; a file that is not one is a usage error. */
