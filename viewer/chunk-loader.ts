@@ -46,15 +46,15 @@ export function createChunkLoader(options: ChunkLoaderOptions): ChunkLoader {
     }, options.timeoutMs);
     try {
       const response = await doFetch(`${options.base}${chunk}`, { signal: controller.signal });
-      if (response.status === 404 || response.status === 410) throw new ChunkLoadError('missing', `${chunk} does not exist (${response.status}).`);
-      if (!response.ok) throw new ChunkLoadError('other', `${chunk} answered ${response.status}.`);
+      if (response.status === 404 || response.status === 410) throw new ChunkLoadError('missing', `${response.status} ${chunk}`);
+      if (!response.ok) throw new ChunkLoadError('other', `${response.status} ${chunk}`);
       const data = (await response.json()) as PageChunk;
-      if (data.version !== SUPPORTED_VERSION) throw new ChunkLoadError('other', `${chunk} has version ${String(data.version)}, expected ${SUPPORTED_VERSION}.`);
+      if (data.version !== SUPPORTED_VERSION) throw new ChunkLoadError('other', `version ${String(data.version)} ${chunk}`);
       return data;
     } catch (error) {
       if (error instanceof ChunkLoadError) throw error;
-      if (timedOut) throw new ChunkLoadError('timeout', `${chunk} did not load within ${Math.round(options.timeoutMs / 1000)} s.`);
-      throw new ChunkLoadError('other', `${chunk} could not be loaded: ${(error as Error).message}`);
+      // Messages stay terse: the reader sees the alert's text, developers the kind and the file.
+      throw new ChunkLoadError(timedOut ? 'timeout' : 'other', `${timedOut ? 'timeout' : (error as Error).message} ${chunk}`);
     } finally {
       clearTimeout(timer);
     }

@@ -70,8 +70,7 @@ const VOID_TAGS = new Set(['meta', 'link', 'base']);
 /** One site head tag as HTML: attributes escaped, `true` as a bare attribute, `false` left out. */
 export function renderHeadTag(tag: HeadTagRecord): string {
   const attrs = Object.entries(tag.attrs)
-    .filter(([, value]) => value !== false)
-    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+    .map(([name, value]) => (value === false ? '' : value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
     .join('');
   if (VOID_TAGS.has(tag.tag)) return `<${tag.tag}${attrs}>`;
   // Raw text elements end at their closing tag: keep a stray one in the children from closing early.

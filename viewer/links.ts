@@ -16,13 +16,17 @@ export interface AnchorInfo {
   download: boolean;
 }
 
+/** A plain primary click; modified clicks (new tab, new window, download) stay the browser's. */
+export function isPlainClick(click: ClickInfo): boolean {
+  return !click.defaultPrevented && click.button === 0 && !click.metaKey && !click.ctrlKey && !click.shiftKey && !click.altKey;
+}
+
 /**
- * The URL the app navigates to for a click on a link, or undefined when the
- * browser should handle it: modified or non-primary clicks, other windows,
- * downloads, other origins, paths outside the base, and files (`.json`, `.svg`).
+ * The URL the app navigates to for a link, or undefined when the browser
+ * should follow it: other windows, downloads, other origins, paths outside
+ * the base, and files (`.json`, `.svg`; `.html` pages are ours).
  */
-export function interceptedUrl(anchor: AnchorInfo, click: ClickInfo, current: URL, base: string): URL | undefined {
-  if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return undefined;
+export function internalUrl(anchor: AnchorInfo, current: URL, base: string): URL | undefined {
   if (anchor.href === null || anchor.download || (anchor.target !== '' && anchor.target !== '_self')) return undefined;
   let url: URL;
   try {
@@ -34,12 +38,12 @@ export function interceptedUrl(anchor: AnchorInfo, click: ClickInfo, current: UR
   const sitePath = sitePathOf(url.pathname, base);
   if (sitePath === undefined) return undefined;
   const last = sitePath.slice(sitePath.lastIndexOf('/') + 1);
-  if (/\.[a-z0-9]+$/i.test(last) && !/\.html$/i.test(last)) return undefined;
-  return url;
+  return /\.[a-z0-9]+$/i.test(last) && !/\.html$/i.test(last) ? undefined : url;
 }
 
-/** The anchor an event happened in, if any (links in the page HTML included). */
-export function closestAnchor(target: EventTarget | null): HTMLAnchorElement | undefined {
-  const el = target instanceof Element ? target.closest('a[href]') : null;
-  return el instanceof HTMLAnchorElement ? el : undefined;
+/** The in-app URL of the link an event happened in (links in the page HTML included), if any. */
+export function linkUrl(target: EventTarget | null, current: URL, base: string): URL | undefined {
+  const anchor = target instanceof Element ? target.closest('a[href]') : null;
+  if (!(anchor instanceof HTMLAnchorElement)) return undefined;
+  return internalUrl({ href: anchor.getAttribute('href'), target: anchor.target, download: anchor.hasAttribute('download') }, current, base);
 }

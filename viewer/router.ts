@@ -9,8 +9,8 @@ export interface RouteTable {
 }
 
 export type Resolution =
-  /** `redirected`: the path was another spelling of the page or a redirect source, so the URL must change. */
-  | { kind: 'page'; page: PageRecord; redirected: boolean }
+  /** A redirect or another spelling of a page resolves to the page: the URL then shows `page.path`. */
+  | { kind: 'page'; page: PageRecord }
   | { kind: 'not-found'; path: string };
 
 export function createRouteTable(manifest: Manifest, redirects: Redirects): RouteTable {
@@ -58,10 +58,10 @@ export function pathVariants(sitePath: string): string[] {
 export function resolvePath(sitePath: string, table: RouteTable): Resolution {
   for (const variant of pathVariants(sitePath)) {
     const page = table.pages.get(variant);
-    if (page) return { kind: 'page', page, redirected: variant !== sitePath };
+    if (page) return { kind: 'page', page };
     const target = table.redirects.get(variant);
     const redirected = target !== undefined ? table.pages.get(target) : undefined;
-    if (redirected) return { kind: 'page', page: redirected, redirected: true };
+    if (redirected) return { kind: 'page', page: redirected };
   }
   return { kind: 'not-found', path: sitePath };
 }

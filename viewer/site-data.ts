@@ -17,9 +17,9 @@ export function createSiteDataSource(base: string, doFetch: typeof fetch = (i, i
   let pending: Promise<SiteData> | undefined;
   const getJson = async <T extends { version: number }>(name: string): Promise<T> => {
     const response = await doFetch(`${base}${name}`);
-    if (!response.ok) throw new Error(`${name} answered ${response.status}.`);
+    if (!response.ok) throw new Error(`${response.status} ${name}`);
     const data = (await response.json()) as T;
-    if (data.version !== SUPPORTED_VERSION) throw new Error(`${name} has version ${data.version}, expected ${SUPPORTED_VERSION}.`);
+    if (data.version !== SUPPORTED_VERSION) throw new Error(`version ${data.version} ${name}`);
     return data;
   };
   return {

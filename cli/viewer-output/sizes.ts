@@ -46,7 +46,7 @@ export function median(sorted: readonly number[]): number {
 export function formatSizes(sizes: ViewerSizes): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const line = (label: string, bytes: number, budget?: number) =>
-    `  ${label.padEnd(22)} ${kb(bytes).padStart(9)} gzip${budget === undefined ? '' : `  (budget ${kb(budget)}${bytes > budget ? ', OVER BUDGET' : ''})`}`;
+    `  ${label.padEnd(26)} ${kb(bytes).padStart(9)} gzip${budget === undefined ? '' : `  (budget ${kb(budget)}${bytes > budget ? ', OVER BUDGET' : ''})`}`;
   return [
     'Viewer download sizes:',
     line('first-load JavaScript', sizes.js, BUDGET.js),

@@ -68,7 +68,7 @@ interface ItemsProps {
 
 function Items({ items, depth, ...rest }: ItemsProps) {
   return (
-    <ul className={depth === 0 ? 'sidebar-items' : 'sidebar-items nested'}>
+    <ul className={depth < 2 ? 'sidebar-items' : 'sidebar-items nested'}>
       {items.map((item, i) =>
         item.type === 'page' ? (
           <PageItem key={item.path} path={item.path} title={item.title} {...rest} />

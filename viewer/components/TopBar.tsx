@@ -38,8 +38,7 @@ export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar }: TopB
         <MenuIcon />
       </a>
       <a className="brand" href={site.base}>
-        {site.title}
-        <span className="brand-suffix">Docs</span>
+        {site.title} <span className="brand-suffix">Docs</span>
       </a>
       <div className="topbar-end">
         <nav className="topnav" aria-label="Main">

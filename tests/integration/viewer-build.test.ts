@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../cli/build';
+import { resolveConfig } from '../../cli/config';
+import { htmlFileOf } from '../../cli/stages/prerender';
+import { BUDGET, measureViewer } from '../../cli/viewer-output/sizes';
+
+const ROOT = path.resolve(__dirname, '../fixtures/viewer-site');
+const run = () => build(resolveConfig(ROOT, { config: false }), { mode: 'build' });
+
+describe('viewer output of a build', () => {
+  it('adds a page per route, the 404 shell and the bundle; the same bytes on every build; within the size budget', async () => {
+    const first = await run();
+    expect(first.diagnostics).toEqual([]);
+    const manifest = first.manifest!;
+    for (const page of manifest.pages) expect(first.files.has(htmlFileOf(page.path)), page.path).toBe(true);
+    expect(first.files.has('404.html')).toBe(true);
+    expect(first.files.has('quickstart/create-new-workflow.html')).toBe(true);
+    expect([...first.files.keys()].some((f) => /^assets\/main\.[A-Z0-9]+\.js$/.test(f))).toBe(true);
+
+    const second = await run();
+    expect([...second.files.keys()].sort()).toEqual([...first.files.keys()].sort());
+    for (const [name, content] of first.files) {
+      expect(Buffer.from(second.files.get(name)!).equals(Buffer.from(content)), name).toBe(true);
+    }
+
+    const sizes = measureViewer(first.files, manifest.site.base)!;
+    expect(sizes.js).toBeGreaterThan(50 * 1024); // React is in it: the measure reads the right files
+    expect(sizes.js).toBeLessThanOrEqual(BUDGET.js);
+    expect(sizes.css).toBeLessThanOrEqual(BUDGET.css);
+    expect(sizes.medianChunk).toBeLessThanOrEqual(BUDGET.medianChunk);
+  });
+});

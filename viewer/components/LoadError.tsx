@@ -1,0 +1,29 @@
+import type { LoadErrorKind } from '../chunk-loader';
+
+export interface LoadErrorProps {
+  error: Exclude<LoadErrorKind, 'missing'>;
+  title: string;
+  timeoutMs: number;
+  onRetry?: () => void;
+}
+
+/** A page that exists but did not arrive: said plainly, with a retry, never a blank page. */
+export function LoadError({ error, title, timeoutMs, onRetry }: LoadErrorProps) {
+  return (
+    <div className="content">
+      <h1>{title}</h1>
+      <div className="load-error" role="alert" data-error={error}>
+        <p className="load-error-title">{error === 'timeout' ? 'This page is taking too long to load' : 'This page could not be loaded'}</p>
+        <p>
+          {error === 'timeout'
+            ? `Its content did not arrive within ${Math.round(timeoutMs / 1000)} seconds. `
+            : 'The server or the network returned an error. '}
+          Check your connection, then try again.
+        </p>
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}
