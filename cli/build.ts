@@ -172,6 +172,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   for (const [name, bytes] of assets.files) files.set(name, bytes);
   // VIEWER: the viewer bundle and the static HTML per route are added to `files` here.
   for (const [name, content] of await emitViewer({ manifest, files })) files.set(name, content);
+  // SEARCH: the search index files are added to `files` here.
+  // HOSTING: static-host outputs (redirect stubs, _redirects, sitemap, …) are added to `files` here.
   result.manifest = manifest;
   return result;
 }
