@@ -1,8 +1,9 @@
 /**
- * Runs one command in a child process and measures its wall time and peak RSS.
+ * Runs one command in a child process and measures its wall time, CPU time
+ * and peak RSS.
  *
  * Peak RSS, and why this way: the preferred method is GNU time
- * (`/usr/bin/time -f %M -o FILE cmd`). time forks the command and reads
+ * (`/usr/bin/time -f '%M %U %S' -o FILE cmd`). time forks the command and reads
  * `ru_maxrss` from wait4(): the kernel's own high-water mark of the process,
  * exact, with no sampling and no code injected into the measured process. (It
  * is the peak of the largest single process in the tree, which is what we
@@ -18,6 +19,8 @@
  * process that reports its own getrusage(). When /usr/bin/time is missing or
  * wrong, the fallback preloads a tiny module (`node --import`) that writes
  * `process.resourceUsage().maxRSS` (the same kernel figure) to a file at exit.
+ * Both give the process's user + system CPU time as well: on a shared 2-core
+ * machine, CPU time says how much work a run did when wall time is noisy.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -33,6 +36,8 @@ export interface Measured {
   wallMs: number;
   /** Peak RSS in KiB, from the method in use. */
   maxRssKiB: number;
+  /** User + system CPU time of the process (all its threads), in ms. */
+  cpuMs: number;
   exitCode: number;
   stdout: string;
   stderr: string;
@@ -54,7 +59,10 @@ export async function detectRssMethod(scratch: string): Promise<RssMethod> {
     preload,
     [
       "import { writeFileSync } from 'node:fs';",
-      "process.on('exit', () => writeFileSync(process.env.DOCSBUILD_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));",
+      'process.on(\'exit\', () => {',
+      '  const u = process.resourceUsage();',
+      '  writeFileSync(process.env.DOCSBUILD_BENCH_RSS_FILE, `${u.maxRSS} ${u.userCPUTime / 1e6} ${u.systemCPUTime / 1e6}\\n`);',
+      '});',
       '',
     ].join('\n'),
   );
@@ -79,7 +87,7 @@ export async function detectRssMethod(scratch: string): Promise<RssMethod> {
 
 export function describeRssMethod(method: RssMethod): string {
   return method.kind === 'gnu-time'
-    ? `ru_maxrss via GNU time (\`${method.binary} -f %M\`), probed against getrusage`
+    ? `ru_maxrss via GNU time (\`${method.binary} -f '%M %U %S'\`), probed against getrusage`
     : 'process.resourceUsage().maxRSS written at exit by a `node --import` preload';
 }
 
@@ -90,16 +98,19 @@ export async function measureNode(method: RssMethod, spec: RunSpec): Promise<Mea
   try {
     const [command, args] =
       method.kind === 'gnu-time'
-        ? [method.binary, ['-f', '%M', '-o', rssFile, process.execPath, ...spec.nodeArgs]]
+        ? [method.binary, ['-f', '%M %U %S', '-o', rssFile, process.execPath, ...spec.nodeArgs]]
         : [process.execPath, ['--import', pathToFileURL(method.module).href, ...spec.nodeArgs]];
     const env = { ...process.env, ...spec.env, DOCSBUILD_BENCH_RSS_FILE: rssFile };
     const started = performance.now();
     const { exitCode, stdout, stderr } = await run(command, args, spec.cwd, env);
     const wallMs = performance.now() - started;
-    // GNU time writes "Command exited with non-zero status N" before the figure when the command fails.
+    // "maxRSS(KiB) user(s) system(s)". GNU time writes "Command exited with
+    // non-zero status N" before the figures when the command fails.
     const lines = (await readFile(rssFile, 'utf8').catch(() => '')).trim().split('\n');
-    const maxRssKiB = Number(lines[lines.length - 1]);
-    return { wallMs, maxRssKiB: Number.isFinite(maxRssKiB) ? maxRssKiB : NaN, exitCode, stdout, stderr };
+    const [rss, user, system] = (lines[lines.length - 1] ?? '').split(' ').map(Number);
+    const maxRssKiB = rss !== undefined && Number.isFinite(rss) ? rss : NaN;
+    const cpuMs = user !== undefined && system !== undefined ? (user + system) * 1000 : NaN;
+    return { wallMs, maxRssKiB, cpuMs, exitCode, stdout, stderr };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
