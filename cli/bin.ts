@@ -6,12 +6,14 @@ import { ConfigError, resolveConfig, type ConfigFlags } from './config';
 import { countBySeverity } from './diagnostics/diagnostic';
 import { formatGithub, formatJson, formatSummary, formatText, type OutputFormat } from './diagnostics/format';
 import { writeOutput } from './stages/write';
+import { DEFAULT_CACHE_DIR, runtimeOptions, type RuntimeFlags } from './runtime';
+import { DEFAULT_DEV_PORT, DEFAULT_HOST, DEFAULT_PREVIEW_PORT, parsePort, runDev, runPreview, type ServeFlags } from './serve/commands';
 import { formatSizes, measureViewer } from './viewer-output/sizes';
 
 /** Exit codes: 0 clean, 1 content errors (or too many warnings), 2 usage or config errors, 3 internal error. */
 const EXIT = { ok: 0, content: 1, usage: 2, internal: 3 } as const;
 
-interface CommonFlags extends ConfigFlags {
+interface CommonFlags extends ConfigFlags, RuntimeFlags {
   format: OutputFormat;
   previous?: string;
   allowExternalRedirects?: boolean;
@@ -35,7 +37,10 @@ const common = (cmd: Command) =>
     .option('--max-warnings <n>', 'fail when there are more than n warnings', parseCount)
     .option('--no-color', 'never colour the output')
     .option('--previous <pages.json>', 'a pages.json published before: fail if any of its paths is now no page and no redirect')
-    .option('--allow-external-redirects', 'allow redirects to other sites');
+    .option('--allow-external-redirects', 'allow redirects to other sites')
+    .option('--threads <n>', 'worker threads for the per-page stages (default: one per core; 0: none)', parseCount)
+    .option('--cache-dir <dir>', `page cache folder (default: ${DEFAULT_CACHE_DIR})`)
+    .option('--no-cache', 'neither read nor write the page cache');
 
 common(program.command('check').description('check every page, link, anchor, redirect and constant; write nothing')).action(
   (flags: CommonFlags) => run('check', flags),
@@ -43,11 +48,29 @@ common(program.command('check').description('check every page, link, anchor, red
 common(program.command('build').description('build the site into the output folder'))
   .option('--out <dir>', 'output folder (default: dist)')
   .action((flags: CommonFlags) => run('build', flags));
+program
+  .command('dev')
+  .description('build in memory, serve under the base, rebuild on every change and update open browsers')
+  .option('--content <dir>', 'folder of Markdown pages and site.yaml')
+  .option('--config <file>', 'docsbuild.config.json to read')
+  .option('--port <n>', 'port to listen on (0: any free port)', parsePort, DEFAULT_DEV_PORT)
+  .option('--host <address>', 'address to bind', DEFAULT_HOST)
+  .option('--no-color', 'never colour the output')
+  .action((flags: ServeFlags) => runDev(flags));
+program
+  .command('preview')
+  .description('serve the built output folder as a static host would')
+  .option('--out <dir>', 'output folder to serve (default: dist)')
+  .option('--config <file>', 'docsbuild.config.json to read')
+  .option('--port <n>', 'port to listen on (0: any free port)', parsePort, DEFAULT_PREVIEW_PORT)
+  .option('--host <address>', 'address to bind', DEFAULT_HOST)
+  .action((flags: ServeFlags) => runPreview(flags));
 
 async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   const started = performance.now();
   const config = resolveConfig(process.cwd(), flags);
   const result = await build(config, {
+    ...runtimeOptions(config.root, flags),
     mode,
     previousManifest: flags.previous && path.resolve(process.cwd(), flags.previous),
     allowExternalRedirects: flags.allowExternalRedirects,

@@ -1,10 +1,13 @@
 import { MANIFEST_VERSION, type Manifest, type PageRecord } from '../schema/manifest';
 import type { ResolvedConfig } from './config';
 import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from './diagnostics/diagnostic';
+import { closest, didYouMean } from './diagnostics/suggest';
+import { htmlPolicyOf } from './html/policy';
 import { stableStringify } from './json';
-import type { ConstantScope } from './markdown/constants';
-import { createCodeHighlighter, knownLanguageNames } from './markdown/highlight';
-import { parseFrontmatter } from './stages/frontmatter';
+import { fenceLanguages } from './markdown/highlight';
+import { summarisePages, type SummariseOptions } from './summarise';
+import { planAssets } from './stages/assets';
+import { fillLinks } from './stages/link-placeholders';
 import { checkPageLinks } from './stages/links';
 import { loadSources } from './stages/load';
 import {
@@ -15,21 +18,14 @@ import {
   chunkFile,
   manifestJsonSchema,
 } from './stages/manifest';
-import { codeLanguages, createMarkdownParser, parseMarkdown, type PageTree } from './stages/markdown';
 import { resolveNavigation } from './stages/navigation';
-import { extractOutline, type PageOutline } from './stages/outline';
+import type { PageContext, PageSummary } from './stages/page';
 import { buildRedirects } from './stages/redirects';
-import { renderPage } from './stages/render';
-import { routeOf, type PageRoute } from './stages/routes';
 import { parseSiteConfig, type ParsedSiteConfig } from './stages/site-config';
 import { createSiteIndex, findPage, findRedirect, type IndexedPage, type SiteIndex } from './stages/site-index';
-import { planAssets } from './stages/assets';
-import { closest, didYouMean } from './diagnostics/suggest';
-import { validateFrontmatter } from './stages/validate';
 import { emitViewer } from './viewer-output/emit';
-import { positionOf } from './yaml';
 
-export interface BuildOptions {
+export interface BuildOptions extends SummariseOptions {
   /** `check` runs every check but renders and emits nothing. */
   mode: 'build' | 'check';
   /** A pages.json published before: each of its paths must still be a page or a redirect. */
@@ -45,19 +41,22 @@ export interface BuildResult {
   /** Sorted by file, line and column. */
   diagnostics: Diagnostic[];
   pageCount: number;
+  /** Pages whose summary came from the cache. */
+  pagesFromCache: number;
 }
 
-/** A page that made it through the per-page stages. */
+/** A page after the per-page stages, with what the site-wide stages index it by. */
 interface ProcessedPage {
-  tree: PageTree;
-  outline: PageOutline;
-  route: PageRoute;
+  summary: PageSummary;
+  page: NonNullable<PageSummary['page']>;
   indexed: IndexedPage;
 }
 
 /**
  * Runs the pipeline in memory: content/ in, output files and diagnostics out.
- * It never writes, prints or exits; the CLI decides what to do with the result.
+ * Per-page stages run from the cache or on workers (summarise.ts); the
+ * site-wide stages then work from the pages' summaries alone.
+ * It never writes output, prints or exits; the CLI decides what to do with the result.
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
@@ -68,37 +67,32 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   if (site) diagnostics.push(...site.diagnostics);
   const siteConfig = site?.config;
 
-  const constants: ConstantScope = { values: siteConfig?.constants ?? {}, used: new Set(), report: siteConfig !== undefined };
-  const markdown = { parse: createMarkdownParser(), constants, languages: await knownLanguageNames() };
-  const headerLevels = siteConfig?.markdown.headers ?? [2, 3];
-
+  const context: PageContext = {
+    constants: siteConfig?.constants ?? {},
+    reportConstants: siteConfig !== undefined,
+    headerLevels: siteConfig?.markdown.headers ?? [2, 3],
+    render: options.mode === 'build' && siteConfig !== undefined,
+    codeLanguages: fenceLanguages(sources.pages.map((p) => p.text)),
+    html: htmlPolicyOf(siteConfig),
+  };
+  const { summaries, fromCache } = await summarisePages(sources.pages, context, options);
   const pages: ProcessedPage[] = [];
-  for (const source of sources.pages) {
-    const parsed = parseFrontmatter(source);
-    diagnostics.push(...parsed.diagnostics);
-    if (!parsed.page) continue;
-    const valid = validateFrontmatter(parsed.page);
-    diagnostics.push(...valid.diagnostics);
-    const tree = parseMarkdown(valid.page, markdown);
-    diagnostics.push(...tree.diagnostics);
-    const outline = extractOutline(tree, { headerLevels });
-    const route = routeOf(source.relativePath, valid.page.frontmatter.permalink);
-    const title = tree.title ?? outline.firstHeading;
-    if (title === undefined || title === '') {
-      diagnostics.push(diagnostic('page/no-title', { file: source.file, line: parsed.page.bodyLineOffset + 1 }, `${source.relativePath} has no title.`));
-    }
+  for (const summary of summaries) {
+    diagnostics.push(...summary.diagnostics);
+    const page = summary.page;
+    if (!page) continue;
     const indexed: IndexedPage = {
-      path: route.path,
-      title: title || route.path,
-      relativePath: source.relativePath,
-      file: source.file,
-      anchors: outline.anchors,
+      path: page.route.path,
+      title: page.title || page.route.path,
+      relativePath: summary.relativePath,
+      file: summary.file,
+      anchors: new Set(page.anchors),
     };
-    pages.push({ tree, outline, route, indexed });
+    pages.push({ summary, page, indexed });
   }
 
   const unique = dropDuplicatePaths(pages, diagnostics);
-  const result: BuildResult = { files: new Map(), diagnostics: [], pageCount: sources.pages.length };
+  const result: BuildResult = { files: new Map(), diagnostics: [], pageCount: sources.pages.length, pagesFromCache: fromCache };
   if (!siteConfig || !site) {
     result.diagnostics = sortDiagnostics(diagnostics);
     return result;
@@ -119,12 +113,13 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const navigation = resolveNavigation(siteConfig, index, (path) => site.locate(path));
   diagnostics.push(...navigation.diagnostics);
   for (const page of unique) {
-    diagnostics.push(...checkPageLinks(page.indexed, page.outline.links, index));
+    diagnostics.push(...checkPageLinks(page.indexed, page.page.links, index));
     diagnostics.push(...checkFrontmatterLinks(page, index));
   }
   if (sources.previousPaths) diagnostics.push(...checkPreviousPaths(sources.previousPaths, index, site.locate(['redirects'])));
+  const used = new Set(pages.flatMap((p) => p.page.constantsUsed));
   for (const name of Object.keys(siteConfig.constants)) {
-    if (!constants.used.has(name)) {
+    if (!used.has(name)) {
       diagnostics.push(diagnostic('constant/unused', site.locate(['constants'], name), `Constant "${name}" is never used in a page.`));
     }
   }
@@ -132,35 +127,32 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   result.diagnostics = sortDiagnostics(diagnostics);
   if (options.mode === 'check' || result.diagnostics.some((d) => d.severity === 'error')) return result;
 
-  const languages = new Set<string>();
-  for (const page of unique) for (const lang of codeLanguages(page.tree.tree)) languages.add(lang);
-  const highlighter = await createCodeHighlighter(languages);
   const files = result.files;
   const records: PageRecord[] = [];
-  for (const page of unique) {
-    const html = renderPage(page.tree, page.outline, page.indexed, { highlighter, index });
+  for (const { page, indexed } of unique) {
+    if (page.html === undefined || page.linkUrls === undefined) throw new Error(`${indexed.relativePath} was not rendered.`);
     const { prev, next } = neighbours(page, navigation.order, index);
     const chunk = chunkFile({
       version: MANIFEST_VERSION,
       key: page.route.key,
       path: page.route.path,
-      title: page.indexed.title,
-      description: page.tree.description ?? '',
-      headers: page.outline.headers,
-      html,
+      title: indexed.title,
+      description: page.description ?? '',
+      headers: page.headers,
+      html: fillLinks(page.html, page.linkUrls, indexed, index),
       prev,
       next,
     });
     files.set(chunk.name, chunk.content);
     records.push({
-      title: page.indexed.title,
-      description: page.tree.description ?? '',
-      frontmatter: page.tree.page.frontmatter,
+      title: indexed.title,
+      description: page.description ?? '',
+      frontmatter: page.frontmatter,
       regularPath: page.route.regularPath,
-      relativePath: page.indexed.relativePath,
+      relativePath: indexed.relativePath,
       key: page.route.key,
       path: page.route.path,
-      headers: page.outline.headers,
+      headers: page.headers,
       chunk: chunk.name,
     });
   }
@@ -173,7 +165,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   // VIEWER: the viewer bundle and the static HTML per route are added to `files` here.
   for (const [name, content] of await emitViewer({ manifest, files })) files.set(name, content);
   // SEARCH: the search index files are added to `files` here.
+  const { emitSearch } = await import('./search-output/emit');
+  for (const [name, content] of emitSearch({ manifest, files, docsearchApiKey: process.env.DOCSBUILD_DOCSEARCH_API_KEY })) files.set(name, content);
   // HOSTING: static-host outputs (redirect stubs, _redirects, sitemap, …) are added to `files` here.
+  const { hostingFiles } = await import('./stages/hosting');
+  const hostingPages = new Map(unique.map((p) => [p.page.route.path, { copy: p.page.markdownCopy, indexed: p.indexed }]));
+  for (const [name, content] of hostingFiles({ manifest, redirects: redirectTable.redirects, files, pages: hostingPages, index })) files.set(name, content);
   result.manifest = manifest;
   return result;
 }
@@ -182,16 +179,16 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 function dropDuplicatePaths(pages: ProcessedPage[], diagnostics: Diagnostic[]): ProcessedPage[] {
   const byPath = new Map<string, ProcessedPage>();
   for (const page of pages) {
-    const first = byPath.get(page.route.path);
+    const first = byPath.get(page.indexed.path);
     if (!first) {
-      byPath.set(page.route.path, page);
+      byPath.set(page.indexed.path, page);
       continue;
     }
     diagnostics.push(
       diagnostic(
         'page/duplicate-path',
         permalinkPlace(page),
-        `${page.indexed.relativePath} and ${first.indexed.relativePath} both claim the path ${page.route.path}.`,
+        `${page.indexed.relativePath} and ${first.indexed.relativePath} both claim the path ${page.indexed.path}.`,
       ),
     );
   }
@@ -199,17 +196,15 @@ function dropDuplicatePaths(pages: ProcessedPage[], diagnostics: Diagnostic[]): 
 }
 
 /** `prev`/`next` in frontmatter are links too: check them at their key's line. */
-function checkFrontmatterLinks(page: ProcessedPage, index: SiteIndex): Diagnostic[] {
-  const { frontmatter, yaml, source } = page.tree.page;
+function checkFrontmatterLinks({ page, indexed }: ProcessedPage, index: SiteIndex): Diagnostic[] {
   const found: Diagnostic[] = [];
   for (const key of ['prev', 'next'] as const) {
-    const target = frontmatter[key];
+    const target = page.frontmatter[key];
     if (typeof target !== 'string' || findPage(index, target)) continue;
-    const at = yaml ? { file: source.file, ...positionOf(yaml, [key]) } : { file: source.file };
     found.push(
       diagnostic(
         'link/dead',
-        at,
+        { file: indexed.file, ...page.keyPositions[key] },
         `Frontmatter "${key}: ${target}" points to no page.`,
         didYouMean(target, index.pages.keys(), 'Use an existing page path, or false to hide the link.'),
       ),
@@ -235,21 +230,19 @@ function checkPreviousPaths(previous: { file: string; paths: string[] }, index: 
 }
 
 /** The permalink key when the page has one (it is what claims the path), else the file's start. */
-function permalinkPlace(page: ProcessedPage) {
-  const { yaml, source } = page.tree.page;
-  if (!yaml || page.tree.page.frontmatter.permalink === undefined) return { file: source.file };
-  return { file: source.file, ...positionOf(yaml, ['permalink']) };
+function permalinkPlace({ page, indexed }: ProcessedPage) {
+  return { file: indexed.file, ...page.keyPositions.permalink };
 }
 
 /** Prev/next from frontmatter, else from the sidebar's reading order. */
-function neighbours(page: ProcessedPage, order: readonly string[], index: SiteIndex) {
+function neighbours(page: ProcessedPage['page'], order: readonly string[], index: SiteIndex) {
   const at = order.indexOf(page.route.path);
   const pick = (override: string | false | undefined, fallback: string | undefined) => {
     if (override === false) return undefined;
     const target = override !== undefined ? findPage(index, override) : fallback ? index.pages.get(fallback) : undefined;
     return target && { path: target.path, title: target.title };
   };
-  const fm = page.tree.page.frontmatter;
+  const fm = page.frontmatter;
   return {
     prev: pick(fm.prev, at > 0 ? order[at - 1] : undefined),
     next: pick(fm.next, at >= 0 && at < order.length - 1 ? order[at + 1] : undefined),

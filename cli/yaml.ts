@@ -21,10 +21,15 @@ const MAX_ALIAS_COUNT = 50;
  * crashes. Lines are 1-based within `text`.
  */
 export function parseYaml(text: string): { yaml?: YamlSource; problems: YamlProblem[] } {
+  // Line starts taken from the text itself: the parser's own count misses the
+  // newlines inside some broken multi-line tokens, and then gives columns
+  // past the end of a line (found by tests/integration/fuzz.test.ts).
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  lineCounter.addNewLine(0);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+  const document = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   const problems: YamlProblem[] = document.errors.map((e) => {
-    const pos = e.linePos?.[0] ?? lineCounter.linePos(e.pos[0]);
+    const pos = lineCounter.linePos(Math.min(e.pos[0], text.length));
     return { line: pos.line, column: pos.col, message: cleanMessage(e.message) };
   });
   if (problems.length > 0) return { problems };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SitePath } from './paths';
+import { Permalink, SitePath } from './paths';
 
 /**
  * Frontmatter a page may carry. Unknown keys are kept (they are reported as a
@@ -11,7 +11,7 @@ export const FrontmatterSchema = z.looseObject({
   /** One sentence for search results and `<meta name="description">`. */
   description: z.string().min(1).optional(),
   /** Serve the page at this path instead of the one derived from its file name. */
-  permalink: SitePath.optional(),
+  permalink: Permalink.optional(),
   /** Previous/next page links shown under the page; `false` hides them. */
   prev: z.union([SitePath, z.literal(false)]).optional(),
   next: z.union([SitePath, z.literal(false)]).optional(),

@@ -81,9 +81,13 @@ export const SiteRecordSchema = z.strictObject({
     docsearch: z
       .strictObject({ appId: z.string(), apiKey: z.string(), indexName: z.string(), facetFilters: z.array(z.string()) })
       .optional(),
+    /** Provider local: the index file (`assets/search.<hash>.json`), fetched when the reader first opens search. */
+    index: z.string().optional(),
   }),
   viewer: z.strictObject({ scrollSpyThrottleMs: z.number(), loadTimeoutMs: z.number() }),
   constants: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** site.yaml `markdown.allowIframeOrigins`, when set: the frame-src of the Content-Security-Policy. */
+  iframeOrigins: z.array(z.string()).optional(),
 });
 export type SiteRecord = z.infer<typeof SiteRecordSchema>;
 

@@ -29,6 +29,20 @@ const ConstantName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
   message: 'a constant name is letters, digits and "_", not starting with a digit',
 });
 
+/** Algolia application id: it becomes part of a host name (`<appId>-dsn.algolia.net`), so letters and digits only. */
+export const DocsearchAppId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, { message: 'must be letters and digits only, like BH4D9OD16A' });
+/**
+ * A search-only API key: public by design (every reader's browser sends it),
+ * 32 hex digits, or longer base64 for a secured key. Also the form of
+ * DOCSBUILD_DOCSEARCH_API_KEY, which overrides it at build time.
+ */
+export const DocsearchApiKey = z.string().regex(/^[A-Za-z0-9+/=_-]{8,1024}$/, { message: 'must be a search-only API key (letters, digits, +/=_-)' });
+
+/** An https origin and nothing more (`https://www.youtube-nocookie.com`): a path would suggest a narrower rule than the origin check applies. */
+const IframeOrigin = z.string().refine((u) => URL.canParse(u) && u.startsWith('https://') && new URL(u).origin === u, {
+  message: 'must be an https origin alone, like https://www.youtube-nocookie.com (no path, no trailing "/")',
+});
+
 /** content/site.yaml: the one file writers edit to configure the site. */
 export const SiteConfigSchema = z.strictObject({
   title: z.string().min(1),
@@ -51,6 +65,8 @@ export const SiteConfigSchema = z.strictObject({
     .strictObject({
       /** Heading levels that become page headers. */
       headers: z.array(z.number().int().min(2).max(6)).min(1).default([2, 3]),
+      /** Origins whose pages raw HTML may embed with <iframe> (every other iframe is removed). */
+      allowIframeOrigins: z.array(IframeOrigin).default([]),
     })
     .prefault({}),
   viewer: z
@@ -70,12 +86,16 @@ export const SiteConfigSchema = z.strictObject({
       provider: z.enum(['local', 'docsearch', 'none']).default('local'),
       docsearch: z
         .strictObject({
-          appId: z.string().min(1),
-          apiKey: z.string().min(1),
+          appId: DocsearchAppId,
+          apiKey: DocsearchApiKey,
           indexName: z.string().min(1),
           facetFilters: z.array(z.string()).default([]),
         })
         .optional(),
+    })
+    .refine((search) => search.provider !== 'docsearch' || search.docsearch !== undefined, {
+      path: ['docsearch'],
+      message: 'is required when provider is docsearch: give appId, apiKey and indexName',
     })
     .prefault({}),
   nav: z.array(NavItem).default([]),

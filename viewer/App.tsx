@@ -23,6 +23,7 @@ export function App({ site, routes, loader, timeoutMs, initialView, resolveOnMou
   const { view, showProgress, retry } = useNavigator({ site, routes, loader, timeoutMs, initialView, resolveOnMount, onNavigated: closeSidebar });
   const slugs = useMemo(() => (view.kind === 'page' ? view.page.headers.map((h) => h.slug) : []), [view]);
   const activeSlug = useScrollSpy(slugs, site.viewer.scrollSpyThrottleMs);
+  const search = useMemo(() => ({ routes, loader }), [routes, loader]);
 
   useEffect(() => {
     if (!sidebarOpen) return;
@@ -43,6 +44,7 @@ export function App({ site, routes, loader, timeoutMs, initialView, resolveOnMou
       onToggleSidebar={() => setSidebarOpen((open) => !open)}
       onCloseSidebar={closeSidebar}
       onRetry={retry}
+      search={search}
     />
   );
 }

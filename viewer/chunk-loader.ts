@@ -1,8 +1,12 @@
 import type { PageChunk } from '../schema/manifest';
 import { SUPPORTED_VERSION } from './version';
 
-/** How a chunk failed: `missing` (404/410) shows the not-found page; the others an alert with a retry. */
-export type LoadErrorKind = 'missing' | 'timeout' | 'other';
+/**
+ * How a chunk failed: `missing` (404/410) shows the not-found page;
+ * `outdated` (a chunk of another format version: the site was deployed again
+ * with a newer viewer) asks for a reload; the others an alert with a retry.
+ */
+export type LoadErrorKind = 'missing' | 'timeout' | 'outdated' | 'other';
 
 export class ChunkLoadError extends Error {
   constructor(
@@ -48,8 +52,10 @@ export function createChunkLoader(options: ChunkLoaderOptions): ChunkLoader {
       const response = await doFetch(`${options.base}${chunk}`, { signal: controller.signal });
       if (response.status === 404 || response.status === 410) throw new ChunkLoadError('missing', `${response.status} ${chunk}`);
       if (!response.ok) throw new ChunkLoadError('other', `${response.status} ${chunk}`);
-      const data = (await response.json()) as PageChunk;
-      if (data.version !== SUPPORTED_VERSION) throw new ChunkLoadError('other', `version ${String(data.version)} ${chunk}`);
+      // A body cut short, or an HTML page where JSON should be, fails here as `other`.
+      const data = (await response.json()) as Partial<PageChunk> | null;
+      if (data?.version !== SUPPORTED_VERSION) throw new ChunkLoadError('outdated', chunk);
+      if (!isPageChunk(data)) throw new ChunkLoadError('other', chunk);
       return data;
     } catch (error) {
       if (error instanceof ChunkLoadError) throw error;
@@ -80,4 +86,25 @@ export function createChunkLoader(options: ChunkLoaderOptions): ChunkLoader {
       cache.set(chunk, Promise.resolve(data));
     },
   };
+}
+
+/**
+ * The fields rendering relies on, checked before React sees them (the viewer
+ * carries no zod): a chunk of the right version but the wrong shape would
+ * otherwise crash rendering and leave a blank page. Kept small: every byte
+ * here counts against the first-load budget.
+ */
+export function isPageChunk(data: unknown): data is PageChunk {
+  type Loose = { path?: unknown; title?: unknown; slug?: unknown } | null | undefined;
+  const c = data as Partial<Record<keyof PageChunk, unknown>> | null;
+  const text = (v: unknown) => typeof v === 'string';
+  const link = (v: Loose) => v === undefined || (text(v?.path) && text(v?.title));
+  return (
+    text(c?.html) &&
+    text(c?.title) &&
+    Array.isArray(c?.headers) &&
+    c.headers.every((h: Loose) => text(h?.slug) && text(h?.title)) &&
+    link(c.prev as Loose) &&
+    link(c.next as Loose)
+  );
 }

@@ -73,9 +73,13 @@ export function renderHeadTag(tag: HeadTagRecord): string {
     .map(([name, value]) => (value === false ? '' : value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
     .join('');
   if (VOID_TAGS.has(tag.tag)) return `<${tag.tag}${attrs}>`;
+  return `<${tag.tag}${attrs}>${headTagContent(tag)}</${tag.tag}>`;
+}
+
+/** A head tag's text as written into the page (a Content-Security-Policy hashes exactly this). */
+export function headTagContent(tag: HeadTagRecord): string {
   // Raw text elements end at their closing tag: keep a stray one in the children from closing early.
-  const children = (tag.children ?? '').replace(new RegExp(`</(${tag.tag})`, 'gi'), '<\\/$1');
-  return `<${tag.tag}${attrs}>${children}</${tag.tag}>`;
+  return (tag.children ?? '').replace(new RegExp(`</(${tag.tag})`, 'gi'), '<\\/$1');
 }
 
 export function escapeHtml(text: string): string {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SiteRecord } from '../schema/manifest';
 import { ChunkLoadError, type ChunkLoader } from './chunk-loader';
+import { afterNewDeploy } from './page-loader';
 import { applyHead, headFor } from './head';
 import { isPlainClick, linkUrl } from './links';
 import { hrefOf, resolvePath, sitePathOf, type RouteTable } from './router';
@@ -44,7 +45,7 @@ const newKey = () => Math.random().toString(36).slice(2, 10);
  * keeps history, scroll positions, the head and the hash target right.
  */
 export function useNavigator(options: NavigatorOptions): Navigator {
-  const { site, routes, loader, timeoutMs, onNavigated } = options;
+  const { site, loader, timeoutMs, onNavigated } = options;
   const base = site.base;
   const [view, setView] = useState<View>(options.initialView);
   const [loading, setLoading] = useState(false);
@@ -57,6 +58,8 @@ export function useNavigator(options: NavigatorOptions): Navigator {
   const pendingScroll = useRef<ScrollTarget>({ kind: 'keep' });
   const onNavigatedRef = useRef(onNavigated);
   onNavigatedRef.current = onNavigated;
+  // The route table in use: replaced when a new deploy made the tab fetch it again (page-loader.ts).
+  const routesRef = useRef(options.routes);
 
   const show = useCallback((next: View, scroll: ScrollTarget) => {
     pendingScroll.current = scroll;
@@ -74,7 +77,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
         window.location.assign(url.href);
         return;
       }
-      const resolution = resolvePath(sitePath, routes);
+      const resolution = resolvePath(sitePath, routesRef.current);
       const target = resolution.kind === 'page' ? new URL(`${hrefOf(base, resolution.page.path)}${url.search}${url.hash}`, url) : url;
       const savedY = mode === 'pop' ? positions.current.get(currentKey.current) : undefined;
       if (mode === 'push') {
@@ -100,10 +103,16 @@ export function useNavigator(options: NavigatorOptions): Navigator {
         show({ kind: 'not-found', path: sitePath }, { kind: 'top' });
         return;
       }
-      const page = resolution.page;
+      let page = resolution.page;
       setLoading(true);
       try {
-        const chunk = await loader.load(page.chunk);
+        const chunk = await loader.load(page.chunk).catch(async (error: unknown) => {
+          if (!(error instanceof ChunkLoadError) || error.kind !== 'missing') throw error;
+          // Chunk names change with each deploy: a missing one may only have been renamed.
+          const fresh = await afterNewDeploy(sitePath, page, loader, base, (routes) => (routesRef.current = routes));
+          page = fresh.page;
+          return fresh.chunk;
+        });
         if (id !== token.current) return;
         show({ kind: 'page', page: metaOf(chunk, page.chunk), html: chunk.html }, scroll.kind === 'keep' ? { kind: 'top' } : scroll);
       } catch (error) {
@@ -115,7 +124,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
         if (id === token.current) setLoading(false);
       }
     },
-    [base, routes, loader, timeoutMs, show],
+    [base, loader, timeoutMs, show],
   );
 
   // After each navigation has rendered: head, then scroll (the hash target may have just arrived with the chunk).
@@ -175,7 +184,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     const onOver = (event: MouseEvent) => {
       const url = linkUrl(event.target, here(), base);
       const sitePath = url && sitePathOf(url.pathname, base);
-      const resolution = sitePath === undefined ? undefined : resolvePath(sitePath, routes);
+      const resolution = sitePath === undefined ? undefined : resolvePath(sitePath, routesRef.current);
       if (resolution?.kind === 'page') loader.prefetch(resolution.page.chunk);
     };
     // Keep the position in the entry itself, so a reload comes back to it.

@@ -52,6 +52,11 @@ export const CATALOGUE = {
     title: 'File is not UTF-8 text',
     hint: 'Save the file as UTF-8 (your editor\'s "Save with encoding" command).',
   },
+  'file/too-large': {
+    severity: 'error',
+    title: 'Page is too large',
+    hint: 'Split the page into several pages: one this large is slow to build and to download.',
+  },
   'file/empty': {
     severity: 'error',
     title: 'Page is empty',
@@ -117,10 +122,15 @@ export const CATALOGUE = {
     title: 'Unknown code block language',
     hint: 'Use a supported language name (README.md#code-blocks) or "text"; the block is shown without highlighting.',
   },
-  'markdown/raw-html': {
+  'markdown/too-deep': {
+    severity: 'error',
+    title: 'Page is nested too deeply',
+    hint: 'Flatten the lists, quotes or HTML: no reader can follow that many levels, and what is deeper is left out.',
+  },
+  'html/removed': {
     severity: 'warning',
-    title: 'Raw HTML is not rendered',
-    hint: 'Write it in Markdown instead: raw HTML is dropped from the output.',
+    title: 'Unsafe or unsupported HTML was removed',
+    hint: 'Write it in Markdown or a container, or leave the attribute out; README.md#raw-html lists what HTML may keep.',
   },
   'constant/unknown': {
     severity: 'error',
@@ -146,6 +156,11 @@ export const CATALOGUE = {
     severity: 'error',
     title: 'Link or image points to a missing file',
     hint: 'Add the file to the content folder (or content/public/), or fix the path.',
+  },
+  'link/unsafe-url': {
+    severity: 'warning',
+    title: 'Link URL scheme is not allowed',
+    hint: 'Use an http(s), mailto: or tel: URL, a site path, or a relative .md file; add images to the content folder instead of data: URLs.',
   },
   'link/through-redirect': {
     severity: 'warning',
@@ -185,6 +200,13 @@ export const CATALOGUE = {
 } as const satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;
+
+/**
+ * Codes that no longer occur. They stay reserved, never to be given a new
+ * meaning: `markdown/raw-html` meant "raw HTML is dropped", before raw HTML
+ * was kept through an allow-list (removals are now `html/removed`).
+ */
+export const RETIRED_CODES = ['markdown/raw-html'] as const;
 
 /** The anchor of a code's entry in README.md ("link/dead" → "link-dead"). */
 export function codeAnchor(code: DiagnosticCode): string {

@@ -12,18 +12,23 @@ export interface TextFormatOptions {
 
 const paint = (on: boolean, code: string) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
 
+/** Source lines longer than this are cut in a code frame. */
+const FRAME_WIDTH = 160;
+
 /** Two lines of context before the line, the line, and a caret under the column. */
 export function codeFrame(source: string, line: number, column: number): string {
-  const lines = source.split(/\r?\n/);
+  // Line ends as the load stage counts them: CRLF, LF, and a lone CR.
+  const lines = source.split(/\r\n?|\n/);
   if (line < 1 || line > lines.length) return '';
   const first = Math.max(1, line - 2);
   const width = String(line).length;
   const out: string[] = [];
   for (let n = first; n <= line; n++) {
     const text = (lines[n - 1] ?? '').replace(/\t/g, '  ');
-    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${text.length > 160 ? `${text.slice(0, 160)}…` : text}`);
+    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${text.length > FRAME_WIDTH ? `${text.slice(0, FRAME_WIDTH)}…` : text}`);
   }
-  out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+  // A column past the cut points at the "…".
+  out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.min(Math.max(0, column - 1), FRAME_WIDTH))}^`);
   return out.join('\n');
 }
 

@@ -1,4 +1,4 @@
-import type { Nodes, Parent, Root, RootContent } from 'mdast';
+import type { Html, Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 
@@ -60,10 +60,46 @@ export function groupContainers(tree: Root, file: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const visit = (parent: Parent) => {
     for (const child of parent.children) if ('children' in child) visit(child as Parent);
+    if (parent.children.some((c) => c.type === 'html' && c.value.includes('<!--docsbuild:'))) {
+      parent.children = parent.children.flatMap((c): Nodes[] => (c.type === 'html' ? splitAtMarkers(c) : [c as Nodes])) as typeof parent.children;
+    }
     if (parent.children.some(isMarker)) parent.children = groupChildren(parent.children as RootContent[], file, diagnostics);
   };
   visit(tree);
   return diagnostics;
+}
+
+/**
+ * An HTML block runs until a blank line, so a `:::` right under a line of
+ * HTML ends up inside the block: split the block at its marker lines (whole
+ * lines, by markContainers), each part keeping its lines.
+ */
+function splitAtMarkers(node: Html): Html[] {
+  const lines = node.value.split('\n');
+  const isMarkerLine = (line: string) => line === CLOSE_COMMENT || OPEN_COMMENT.test(line);
+  if (lines.length < 2 || !lines.some(isMarkerLine)) return [node];
+  const parts: Html[] = [];
+  const start = node.position?.start;
+  let first = 0;
+  // Offsets too: the HTML parser places what it finds by them.
+  const offsetOf = (index: number) => (start?.offset ?? 0) + lines.slice(0, index).reduce((n, l) => n + l.length + 1, 0);
+  const flush = (from: number, to: number) => {
+    if (to <= from) return;
+    const value = lines.slice(from, to).join('\n');
+    const position = start && {
+      start: { line: start.line + from, column: from === 0 ? start.column : 1, offset: offsetOf(from) },
+      end: { line: start.line + to - 1, column: (to - 1 === 0 ? start.column - 1 : 0) + lines[to - 1]!.length + 1, offset: offsetOf(to) - 1 },
+    };
+    parts.push({ type: 'html', value, position });
+  };
+  lines.forEach((line, i) => {
+    if (!isMarkerLine(line)) return;
+    flush(first, i);
+    flush(i, i + 1);
+    first = i + 1;
+  });
+  flush(first, lines.length);
+  return parts;
 }
 
 function isMarker(node: Nodes): boolean {

@@ -12,32 +12,43 @@ export const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext',
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
 export interface Highlighter {
-  /** The highlighted `<pre>` element, or undefined when the language is unknown. */
+  /** The highlighted `<pre>` element, or undefined when the language is unknown or not loaded. */
   highlight(code: string, lang: string): Element | undefined;
-  isKnown(lang: string): boolean;
 }
 
 /**
- * Loads shiki once per run. Colours come out as CSS variables for both themes
- * (`--shiki-light`, `--shiki-dark`), so the viewer switches themes in CSS alone.
+ * Loads shiki once per run (or per worker) with the grammars the pages use.
+ * All grammars load up front: one loaded after the first highlight can come
+ * out with the other theme's colours, so output would depend on page order.
+ * Colours come out as CSS variables for both themes (`--shiki-light`,
+ * `--shiki-dark`), so the viewer switches themes in CSS alone.
  */
 export async function createCodeHighlighter(languages: Iterable<string>): Promise<Highlighter> {
-  // Load only the grammars the pages use: each one costs start-up time.
   const known = await knownLanguageNames();
-  const langs = [...new Set([...languages].map((l) => l.toLowerCase()))].filter((l) => known.has(l) && !PLAIN_LANGUAGES.has(l));
-  const shiki = await createHighlighter({ themes: Object.values(THEMES), langs: langs.sort() });
-  const loaded = new Set<string>(shiki.getLoadedLanguages());
-  const isKnown = (lang: string) => loaded.has(lang.toLowerCase());
+  const langs = [...new Set([...languages].map((l) => l.toLowerCase()))].filter((l) => known.has(l) && !PLAIN_LANGUAGES.has(l)).sort();
+  const shiki = await createHighlighter({ themes: Object.values(THEMES), langs: langs as BundledLanguage[] });
+  const loaded = new Set(shiki.getLoadedLanguages().map((l) => l.toLowerCase()));
+  // The first highlight of a fresh highlighter can come out with the other
+  // theme's colours (seen in worker threads): run one per language and discard it.
+  for (const lang of langs) shiki.codeToHast('x', { lang: lang as BundledLanguage, themes: THEMES, defaultColor: false });
   return {
-    isKnown,
     highlight(code, lang) {
       const name = lang.toLowerCase();
-      if (!isKnown(name)) return undefined;
+      if (!loaded.has(name)) return undefined;
       const root = shiki.codeToHast(code, { lang: name as BundledLanguage, themes: THEMES, defaultColor: false });
       const pre = root.children[0];
       return pre && pre.type === 'element' ? pre : undefined;
     },
   };
+}
+
+const FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm;
+
+/** The languages fenced code blocks name, found by a quick scan (no parse) so every highlighter can start with them. */
+export function fenceLanguages(texts: Iterable<string>): string[] {
+  const found = new Set<string>();
+  for (const text of texts) for (const m of text.matchAll(FENCE)) found.add(m[1]!.toLowerCase());
+  return [...found].sort();
 }
 
 /** Every name (and alias) of the languages above, lower-case: lets `check` know a language without loading shiki's grammars. */

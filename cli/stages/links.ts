@@ -21,7 +21,9 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  * `href` is the rewritten URL under the base.
  */
 export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): LinkTarget {
-  if (SCHEME.test(url) || url.startsWith('//')) return { kind: 'external' };
+  // As a browser reads it: "java\tscript:" and " javascript:" have a scheme (and the sanitizer reports them).
+  const browserUrl = url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
+  if (SCHEME.test(browserUrl) || browserUrl.startsWith('//')) return { kind: 'external' };
   const hashAt = url.indexOf('#');
   const rawPath = (hashAt === -1 ? url : url.slice(0, hashAt)).replace(/\?.*$/, '');
   const hash = hashAt === -1 ? '' : safeDecode(url.slice(hashAt + 1));

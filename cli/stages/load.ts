@@ -41,6 +41,12 @@ export interface LoadOptions {
 export const PUBLIC_DIR = 'public';
 
 export const SITE_CONFIG_NAMES = ['site.yaml', 'site.yml'] as const;
+/**
+ * The largest page (or site.yaml) read. The largest real page is about 21 kB;
+ * remark parses a few hundred kB a second on link-heavy text, and some inputs
+ * cost far more, so a bigger file would stall every build.
+ */
+export const MAX_TEXT_BYTES = 1024 * 1024;
 const READ_CONCURRENCY = 64;
 
 /** The only stage that reads the content tree. */
@@ -66,7 +72,16 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
     const file = displayPath(relativePath);
     let bytes: Buffer;
     try {
-      bytes = await readFile(path.join(config.contentDir, relativePath));
+      const absolute = path.join(config.contentDir, relativePath);
+      // Checked before reading: a huge file is refused without holding it in memory.
+      const { size } = await stat(absolute);
+      if (size > MAX_TEXT_BYTES) {
+        diagnostics.push(
+          diagnostic('file/too-large', { file }, `${relativePath} is ${formatMegabytes(size)}; a page may be at most ${formatMegabytes(MAX_TEXT_BYTES)}.`),
+        );
+        return undefined;
+      }
+      bytes = await readFile(absolute);
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       diagnostics.push(diagnostic('file/unreadable', { file }, `${relativePath} could not be read (${reason}).`));
@@ -181,6 +196,10 @@ async function readPreviousPaths(absolute: string, root: string): Promise<{ file
     throw new ConfigError(`--previous ${file} is not a pages.json: it needs a "pages" list of records with a "path".`);
   }
   return { file, paths: pages.map((p) => (p as { path: string }).path) };
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });

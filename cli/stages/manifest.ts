@@ -55,6 +55,7 @@ export function buildSiteRecord(config: SiteConfig, navigation: Navigation): Sit
     search: { provider: config.search.provider, docsearch: config.search.docsearch },
     viewer: config.viewer,
     constants: config.constants,
+    iframeOrigins: config.markdown.allowIframeOrigins.length > 0 ? config.markdown.allowIframeOrigins : undefined,
   };
 }
 

@@ -7,6 +7,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, markContainers } from '../markdown/containers';
+import { firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
+import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
+import { reportRemovedHtml } from '../html/removals';
 import type { ValidPage } from './validate';
 
 /** A page's Markdown as a tree, positions in file lines, constants interpolated. */
@@ -44,16 +47,22 @@ export interface MarkdownContext {
   constants: ConstantScope;
   /** Code block languages that get highlighted (names and aliases, lower-case). */
   languages: ReadonlySet<string>;
+  /** What raw HTML may keep; default: GitHub's rules, no iframes. */
+  html?: HtmlPolicy;
 }
 
 export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTree {
   const { file } = page.source;
-  const tree = context.parse(markContainers(page.body));
+  const parsed = parseWithinLimits(page, context.parse);
+  const tree = parsed.tree;
   shiftLines(tree, page.bodyLineOffset);
 
-  const diagnostics = [...groupContainers(tree, file), ...interpolateConstants(tree, context.constants, file)];
+  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file), ...interpolateConstants(tree, context.constants, file)];
   replaceTocMarkers(tree);
-  diagnostics.push(...reportRawHtml(tree, file), ...reportUnknownLanguages(tree, file, context.languages));
+  diagnostics.push(
+    ...reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY),
+    ...reportUnknownLanguages(tree, file, context.languages),
+  );
 
   const frontmatterText = (value: string | undefined, key: string) =>
     value === undefined
@@ -90,20 +99,39 @@ function replaceTocMarkers(tree: Root): void {
   });
 }
 
-/** Raw HTML is dropped from the output; say so, except for comments, which are meant to vanish. */
-function reportRawHtml(tree: Root, file: string): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  visit(tree, 'html', (node) => {
-    if (/^\s*<!--[\s\S]*-->\s*$/.test(node.value)) return;
-    diagnostics.push(
-      diagnostic(
-        'markdown/raw-html',
-        { file, line: node.position?.start.line, column: node.position?.start.column },
-        `Raw HTML "${node.value.trim().slice(0, 40)}" is not rendered.`,
+/**
+ * Parses the body, refusing trees too deep for the recursive stages after
+ * this one: micromark itself overflows the stack on some inputs (thousands of
+ * nested `> -`), and below 2,000 levels our tree walkers would. Either way
+ * the page gets a diagnostic, and a tree cut at the limit.
+ */
+function parseWithinLimits(page: ValidPage, parse: MarkdownParser): { tree: Root; diagnostics: Diagnostic[] } {
+  const { file } = page.source;
+  const tooDeep = (line: number | undefined, column: number | undefined, message: string) =>
+    diagnostic('markdown/too-deep', { file, line: (line ?? 1) + page.bodyLineOffset, column }, message);
+  let tree: Root;
+  try {
+    tree = parse(markContainers(page.body));
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      tree: { type: 'root', children: [] },
+      diagnostics: [tooDeep(1, 1, 'This page is nested too deeply to be parsed (lists or quotes thousands of levels deep), so its body is left out.')],
+    };
+  }
+  const deep = firstTooDeep(tree);
+  if (!deep) return { tree, diagnostics: [] };
+  pruneBelow(tree);
+  return {
+    tree,
+    diagnostics: [
+      tooDeep(
+        deep.position?.start.line,
+        deep.position?.start.column,
+        `Lists, quotes or containers here are nested more than ${MAX_NESTING} levels deep; what is deeper is left out.`,
       ),
-    );
-  });
-  return diagnostics;
+    ],
+  };
 }
 
 function reportUnknownLanguages(tree: Root, file: string, languages: ReadonlySet<string>): Diagnostic[] {

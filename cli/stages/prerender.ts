@@ -11,6 +11,8 @@ export interface PrerenderInput {
   /** Every page's chunk, by page path. */
   chunks: ReadonlyMap<string, PageChunk>;
   assets: DocumentAssets;
+  /** Put into every file as a `<meta http-equiv>` (see cli/security/csp.ts). */
+  contentSecurityPolicy?: string;
 }
 
 export const NOT_FOUND_FILE = '404.html';
@@ -25,7 +27,7 @@ export function prerenderSite(input: PrerenderInput): Map<string, string> {
   const { site, pages } = input.manifest;
   const files = new Map<string, string>();
   const render = (props: LayoutProps) => renderToString(createElement(Layout, props));
-  const common = { lang: site.lang, base: site.base, headTags: site.headTags, assets: input.assets };
+  const common = { lang: site.lang, base: site.base, headTags: site.headTags, assets: input.assets, contentSecurityPolicy: input.contentSecurityPolicy };
 
   for (const record of pages) {
     const chunk = input.chunks.get(record.path);

@@ -1,89 +1,78 @@
-import type { Element, ElementContent } from 'hast';
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import type { Code, Definition, Heading, Image, Link, Root, RootContent } from 'mdast';
-import { toHast, type State } from 'mdast-util-to-hast';
+import type { Code, Definition, Image, Link } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { Header } from '../../schema/manifest';
+import { cleanHtml, urlSurvives } from '../html/clean';
+import { pageToHast } from '../html/page-hast';
+import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
+import { styleToClasses } from '../markdown/code-classes';
 import type { Highlighter } from '../markdown/highlight';
-import { resolveLink } from './links';
 import type { PageTree } from './markdown';
 import type { PageOutline } from './outline';
-import type { IndexedPage, SiteIndex } from './site-index';
+import { isExternalUrl, placeholderFor } from './link-placeholders';
 
 export interface RenderContext {
   highlighter: Highlighter;
-  index: SiteIndex;
+  /** What raw HTML may keep; default: GitHub's rules, no iframes. */
+  html?: HtmlPolicy;
 }
 
-/** The page body as HTML: headings with anchors, links under the base, code highlighted. */
-export function renderPage(pageTree: PageTree, outline: PageOutline, from: IndexedPage, context: RenderContext): string {
-  const tree = pageTree.tree;
-  visit(tree, (node, position, parent) => {
-    switch (node.type) {
-      case 'heading':
-        addHeadingAnchor(node);
-        break;
-      case 'link':
-      case 'definition':
-      case 'image':
-        rewriteLink(node, from, context.index);
-        break;
-      case 'container': {
-        const title: RootContent = {
-          type: 'paragraph',
-          data: { hName: node.kind === 'details' ? 'summary' : 'p', hProperties: { className: ['custom-block-title'] } },
-          children: [{ type: 'text', value: node.title }],
-        };
-        node.data = {
-          hName: node.kind === 'details' ? 'details' : 'div',
-          hProperties: { className: ['custom-block', node.kind] },
-        };
-        node.children = [title, ...node.children];
-        break;
-      }
-      case 'toc':
-        if (parent && position !== undefined) {
-          node.data = {
-            hName: 'nav',
-            hProperties: { className: ['table-of-contents'], ariaLabel: 'Table of contents' },
-            hChildren: tocList(outline.headers),
-          };
-        }
-        break;
-    }
-  });
-  const hast = toHast(tree as Root, {
-    handlers: { code: (state, node: Code) => renderCode(state, node, context.highlighter) },
-  });
-  return toHtml(hast);
+export interface RenderedPage {
+  /** The page body, with internal link URLs as placeholders (see link-placeholders.ts). */
+  html: string;
+  /** The URL as written behind each placeholder, by its number. */
+  linkUrls: string[];
 }
 
-function addHeadingAnchor(node: Heading): void {
-  const id = node.data?.hProperties?.id;
-  if (typeof id !== 'string') return;
-  node.children.unshift({
-    type: 'link',
-    url: `#${id}`,
-    data: { hProperties: { className: ['header-anchor'], ariaHidden: 'true', tabIndex: -1 } },
-    children: [{ type: 'text', value: '#' }],
+/**
+ * The page body as HTML: headings with anchors, links under the base, code
+ * highlighted, and raw HTML cleaned by the allow-list (../html/): what the
+ * writer's HTML or Markdown may not contain is gone, and `check` reported it.
+ */
+export function renderPage(pageTree: PageTree, outline: PageOutline, context: RenderContext): RenderedPage {
+  const policy = context.html ?? DEFAULT_HTML_POLICY;
+  const linkUrls: string[] = [];
+  visit(pageTree.tree, (node) => {
+    if (node.type === 'link' || node.type === 'definition' || node.type === 'image') markLink(node, linkUrls, policy);
   });
-  // Mark it so link rewriting leaves it alone.
-  (node.children[0] as Link & { anchor?: true }).anchor = true;
+  const hast = pageToHast(pageTree.tree, {
+    code: (node) => renderCode(node, context.highlighter),
+    toc: tocList(outline.headers),
+    headingAnchors: true,
+  });
+  const clean = cleanHtml(hast, policy);
+  openExternalLinksInNewTab(clean);
+  return { html: toHtml(clean), linkUrls };
 }
 
-function rewriteLink(node: Link | Image | Definition, from: IndexedPage, index: SiteIndex): void {
-  if ((node as Link & { anchor?: true }).anchor) return;
-  const target = resolveLink(node.url, from, index);
-  if (target.kind === 'page' || target.kind === 'asset') node.url = target.href;
-  else if (target.kind === 'external' && node.type === 'link' && /^https?:/i.test(node.url)) {
-    node.data = { ...node.data, hProperties: { ...node.data?.hProperties, target: '_blank', rel: ['noopener', 'noreferrer'] } };
+/**
+ * Internal URLs become placeholders, resolved once the site is known. The
+ * sanitizer cannot judge a placeholder, so a URL gets one only if it would
+ * survive cleaning itself (` javascript:…` with a leading entity, say, has
+ * no scheme for isExternalUrl but is one for a browser).
+ */
+function markLink(node: Link | Image | Definition, linkUrls: string[], policy: HtmlPolicy): void {
+  if (!isExternalUrl(node.url) && urlSurvives(node.url, node.type === 'image' ? 'image' : 'link', policy)) {
+    node.url = placeholderFor(linkUrls.push(node.url) - 1);
   }
 }
 
-function renderCode(state: State, node: Code, highlighter: Highlighter): Element {
+/** Links to other sites open in a new tab, without giving that tab a handle on this one. Raw HTML links too. */
+function openExternalLinksInNewTab(parent: { children: HastRoot['children'] | ElementContent[] }): void {
+  for (const child of parent.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'a' && typeof child.properties.href === 'string' && /^https?:/i.test(child.properties.href)) {
+      child.properties = { ...child.properties, target: '_blank', rel: ['noopener', 'noreferrer'] };
+    }
+    openExternalLinksInNewTab(child);
+  }
+}
+
+function renderCode(node: Code, highlighter: Highlighter): Element {
   const lang = (node.lang ?? '').toLowerCase();
   const highlighted = lang ? highlighter.highlight(node.value, lang) : undefined;
-  const pre: Element = highlighted ?? {
+  const pre: Element = highlighted ? styleToClasses(highlighted) : {
     type: 'element',
     tagName: 'pre',
     properties: { className: ['plain'], tabIndex: 0 },
@@ -91,7 +80,6 @@ function renderCode(state: State, node: Code, highlighter: Highlighter): Element
   };
   // shiki's <pre> is already focusable (tabindex=0), so long lines can be scrolled by keyboard.
   pre.properties = { ...pre.properties, dataLang: lang || undefined };
-  state.patch(node, pre);
   return pre;
 }
 

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     await writeTree(contentDir, tree);
     log(`\n${pages} pages: tree generated in ${Math.round(performance.now() - started)} ms (${(tree.pageBytes / pages / 1024).toFixed(2)} KiB/page) → ${path.relative(repo, contentDir)}`);
 
-    const samples: Record<RunName, Measured[]> = { 'floor-1': [], 'floor-2': [], check: [], build: [] };
+    const samples: Record<RunName, Measured[]> = { 'floor-1': [], 'floor-2': [], check: [], build: [], 'build-warm': [], 'build-edit': [] };
     for (let run = 1; run <= options.runs; run++) {
       // Interleaved, so slow drift of the machine affects every kind of run alike.
       for (const name of Object.keys(samples) as RunName[]) {
@@ -179,14 +179,16 @@ async function measureRun(name: RunName, ctx: RunContext): Promise<Measured> {
     return { ...measured, maxRssKiB: report.maxRssKiB ?? measured.maxRssKiB };
   }
 
-  // Cold: nothing left by an earlier run. No cache exists yet; when one lands, a
-  // fresh --cache-dir keeps these runs cold, and a default cache under the
-  // run's folder (the cwd, which only the bench uses) is removed.
-  await rm(path.join(ctx.sizeDir, 'node_modules', '.cache'), { recursive: true, force: true });
+  // Cold runs (check, build) start with an empty --cache-dir and no default
+  // cache under the run's folder (the cwd, which only the bench uses). The
+  // warm run reuses the cache the cold build just filled, changing nothing;
+  // the edit run first appends a paragraph to one page (restored after).
+  const warm = name === 'build-warm' || name === 'build-edit';
+  const cacheDir = path.join(ctx.sizeDir, 'cache-cold');
   const extra: string[] = [];
+  if (!warm) await rm(path.join(ctx.sizeDir, 'node_modules', '.cache'), { recursive: true, force: true });
   if (ctx.cacheDirFlag) {
-    const cacheDir = path.join(ctx.sizeDir, 'cache-cold');
-    await rm(cacheDir, { recursive: true, force: true });
+    if (!warm) await rm(cacheDir, { recursive: true, force: true });
     extra.push('--cache-dir', path.relative(ctx.sizeDir, cacheDir));
   }
   if (name === 'build') await rm(ctx.outDir, { recursive: true, force: true });
@@ -194,15 +196,20 @@ async function measureRun(name: RunName, ctx: RunContext): Promise<Measured> {
     name === 'check'
       ? [ctx.bin, 'check', '--content', content, ...extra]
       : [ctx.bin, 'build', '--content', content, '--out', path.relative(ctx.sizeDir, ctx.outDir), ...extra];
+  const edited = path.join(ctx.contentDir, 'README.md');
+  const original = name === 'build-edit' ? await readFile(edited, 'utf8') : undefined;
+  if (original !== undefined) await writeFile(edited, `${original}\nOne more paragraph, edited for the benchmark.\n`);
   // cwd is the size's own folder, so no docsbuild.config.json of the repo applies.
-  const measured = await measureNode(ctx.method, { nodeArgs: args, cwd: ctx.sizeDir, env: { NO_COLOR: '1' } });
+  const measured = await measureNode(ctx.method, { nodeArgs: args, cwd: ctx.sizeDir, env: { NO_COLOR: '1' } }).finally(async () => {
+    if (original !== undefined) await writeFile(edited, original);
+  });
   if (measured.exitCode !== 0) {
     throw new Error(`\`docsbuild ${name}\` exited with ${measured.exitCode} on the generated tree:\n${measured.stderr.slice(0, 4000)}`);
   }
   if (!/No problems in/.test(measured.stderr) && name === 'check') {
     process.stderr.write(`  note: check reported diagnostics on the generated tree: ${measured.stderr.trim().split('\n').pop()}\n`);
   }
-  if (name === 'build') {
+  if (name !== 'check') {
     const manifest = JSON.parse(await readFile(path.join(ctx.outDir, 'pages.json'), 'utf8')) as { pages: unknown[] };
     if (manifest.pages.length !== ctx.pages) throw new Error(`build wrote ${manifest.pages.length} pages, not ${ctx.pages}.`);
   }

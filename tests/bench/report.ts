@@ -1,13 +1,15 @@
 /** The benchmark's Markdown report: one table of runs, one of build output, the machine and the method. */
 import type { OutputStats } from './measure';
 
-export type RunName = 'floor-1' | 'floor-2' | 'check' | 'build';
+export type RunName = 'floor-1' | 'floor-2' | 'check' | 'build' | 'build-warm' | 'build-edit';
 
 export const RUN_LABELS: Record<RunName, string> = {
   'floor-1': 'parse floor, 1 thread',
   'floor-2': 'parse floor, 2 threads',
   check: '`check` (cold)',
   build: '`build` (cold)',
+  'build-warm': '`build` (warm, no change)',
+  'build-edit': '`build` (one page edited)',
 };
 
 export interface RunFigures {
@@ -99,6 +101,10 @@ export function formatReport(env: Environment, results: readonly SizeResult[]): 
   for (const result of results) {
     const ratio = result.runs.build.wallMs / result.runs['floor-2'].wallMs;
     if (result.pages === 2000) lines.push(`- Cold \`build\` of 2,000 pages ≤ 1.25× the 2-thread floor: ${fmtRatio(ratio)}, ${ratio <= 1.25 ? 'met' : 'not met'}.`);
+    const warm = result.runs['build-warm'].wallMs / result.runs.build.wallMs;
+    lines.push(`- ${result.pages.toLocaleString('en-US')} pages, warm \`build\` < 10% of cold: ${(warm * 100).toFixed(0)}%, ${warm < 0.1 ? 'met' : 'not met'}.`);
+    const edit = result.runs['build-edit'].wallMs;
+    lines.push(`- ${result.pages.toLocaleString('en-US')} pages, \`build\` after one edit < 300 ms: ${fmtSeconds(edit)} s, ${edit < 300 ? 'met' : 'not met'}.`);
   }
   const at2k = results.find((r) => r.pages === 2000);
   const at10k = results.find((r) => r.pages === 10000);

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redirectRules, stubFileOf } from '../../cli/hosting/redirect-rules';
 import { collectErrors, markWindow, poll, newContext, openSite, skipBrowserTests, waitForApp, windowMarked, type Site } from './harness';
 
 /** Client-side navigation, routing, head, scroll and reading without JavaScript, in Chromium. */
@@ -291,7 +292,7 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     expect(await background()).toBe('rgb(255, 255, 255)');
     // Code follows: the light token colours are used.
-    const token = page.locator('pre.shiki span[style*="--shiki-light"]').first();
+    const token = page.locator('pre.shiki span[class*="shk-l-"]').first();
     const lightColour = await token.evaluate((el) => getComputedStyle(el).color);
     await page.reload();
     await waitForApp(page);
@@ -332,7 +333,10 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
   });
 
   it('writes the head tags, no inline script and no page list into every HTML file', async () => {
-    const files = (await readdir(site.dir, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
+    // The redirect stubs are the hosting outputs' (tests/unit/cli/hosting): no viewer, no analytics.
+    const stubs = new Set(redirectRules(site.manifest, site.redirects.redirects).map((r) => path.join(...stubFileOf(r.from).split('/'))));
+    const files = (await readdir(site.dir, { recursive: true })).filter((f) => f.endsWith('.html') && !stubs.has(f)).sort();
+    expect(stubs.size).toBeGreaterThan(0);
     expect(files).toHaveLength(site.manifest.pages.length + 1);
     expect(files).toContain('404.html');
     expect(files).toContain(path.join('quickstart', 'create-new-workflow.html'));

@@ -1,4 +1,5 @@
 import type { Header, SiteRecord } from '../../schema/manifest';
+import type { SearchContext } from '../search/engine';
 import { MAIN_ELEMENT_ID, type View } from '../view';
 import { LoadError } from './LoadError';
 import { NotFound } from './NotFound';
@@ -19,12 +20,14 @@ export interface LayoutProps {
   onRetry?: () => void;
   /** The 404 shell: its not-found text is for readers without JavaScript only (the app resolves the path first). */
   shell?: boolean;
+  /** Route table and chunk cache for search (the app's; absent when prerendering). */
+  search?: SearchContext;
 }
 
 const NO_HEADERS: readonly Header[] = [];
 
 /** The one layout of every route: banner, sidebar navigation, main, and "on this page". */
-export function Layout({ site, view, showProgress, sidebarOpen, activeSlug, onToggleSidebar, onCloseSidebar, onRetry, shell }: LayoutProps) {
+export function Layout({ site, view, showProgress, sidebarOpen, activeSlug, onToggleSidebar, onCloseSidebar, onRetry, shell, search }: LayoutProps) {
   const page = view.kind === 'page' ? view.page : undefined;
   const currentPath = page?.path ?? (view.kind === 'error' ? view.path : undefined);
   const headers = page?.headers ?? NO_HEADERS;
@@ -34,7 +37,7 @@ export function Layout({ site, view, showProgress, sidebarOpen, activeSlug, onTo
         Skip to content
       </a>
       {showProgress && <ProgressBar />}
-      <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} />
+      <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} />
       {sidebarOpen && <div className="backdrop" onClick={onCloseSidebar} />}
       <Sidebar site={site} currentPath={currentPath} headers={headers} activeSlug={activeSlug} open={sidebarOpen} />
       <div className="page-wrap">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Header, SidebarItemRecord, SiteRecord } from '../../schema/manifest';
 import { sectionOf, topLevel } from '../outline';
 import { hrefOf } from '../router';
@@ -29,7 +29,15 @@ export function Sidebar({ site, currentPath, headers, activeSlug, open }: Sideba
     <div id={SIDEBAR_ELEMENT_ID} className={open ? 'sidebar open' : 'sidebar'} ref={root}>
       <nav aria-label="Documentation">
         <DrawerNav site={site} currentPath={currentPath} />
-        <Items items={site.sidebar} depth={0} base={site.base} currentPath={currentPath} headers={headers} activeSlug={activeSlug} />
+        <Items
+          items={site.sidebar}
+          depth={0}
+          base={site.base}
+          currentPath={currentPath}
+          headers={headers}
+          activeSlug={activeSlug}
+          collapseInactive={countPages(site.sidebar) > LARGE_SIDEBAR_PAGES}
+        />
       </nav>
     </div>
   );
@@ -57,6 +65,14 @@ function DrawerNav({ site, currentPath }: { site: SiteRecord; currentPath?: stri
   );
 }
 
+/**
+ * Above this many pages, groups that do not hold the current page start
+ * closed and their links are not rendered until opened: otherwise every
+ * prerendered page would carry the whole tree, and a site's HTML would grow
+ * with the square of its page count.
+ */
+export const LARGE_SIDEBAR_PAGES = 200;
+
 interface ItemsProps {
   items: readonly SidebarItemRecord[];
   depth: number;
@@ -64,6 +80,7 @@ interface ItemsProps {
   currentPath?: string;
   headers: readonly Header[];
   activeSlug?: string;
+  collapseInactive: boolean;
 }
 
 function Items({ items, depth, ...rest }: ItemsProps) {
@@ -73,19 +90,38 @@ function Items({ items, depth, ...rest }: ItemsProps) {
         item.type === 'page' ? (
           <PageItem key={item.path} path={item.path} title={item.title} {...rest} />
         ) : (
-          <li key={`${i}-${item.title}`} className={depth === 0 ? 'sidebar-group top' : 'sidebar-group'}>
-            <details open={!item.collapsed || contains(item, rest.currentPath)}>
-              <summary>{item.title}</summary>
-              <Items items={item.children} depth={depth + 1} {...rest} />
-            </details>
-          </li>
+          <Group key={`${i}-${item.title}`} group={item} depth={depth} {...rest} />
         ),
       )}
     </ul>
   );
 }
 
-function PageItem({ path, title, base, currentPath, headers, activeSlug }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth'>) {
+function Group({ group, depth, ...rest }: { group: Extract<SidebarItemRecord, { type: 'group' }> } & Omit<ItemsProps, 'items'>) {
+  const holdsCurrent = contains(group, rest.currentPath);
+  const initiallyOpen = holdsCurrent || (!group.collapsed && !rest.collapseInactive);
+  const [open, setOpen] = useState(initiallyOpen);
+  // Navigating into a closed group opens it.
+  useEffect(() => {
+    if (holdsCurrent) setOpen(true);
+  }, [holdsCurrent]);
+  return (
+    <li className={depth === 0 ? 'sidebar-group top' : 'sidebar-group'}>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>{group.title}</summary>
+        {open && <Items items={group.children} depth={depth + 1} {...rest} />}
+      </details>
+    </li>
+  );
+}
+
+function countPages(items: readonly SidebarItemRecord[]): number {
+  let n = 0;
+  for (const item of items) n += item.type === 'page' ? 1 : countPages(item.children);
+  return n;
+}
+
+function PageItem({ path, title, base, currentPath, headers, activeSlug }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive'>) {
   const current = path === currentPath;
   const top = topLevel(headers);
   const sections = current ? headers.filter((h) => h.level === top) : [];

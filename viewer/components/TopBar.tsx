@@ -1,8 +1,10 @@
 import type { SiteRecord } from '../../schema/manifest';
+import type { SearchContext } from '../search/engine';
 import { SIDEBAR_ELEMENT_ID } from '../view';
 import { Dropdown } from './Dropdown';
 import { MenuIcon } from './icons';
 import { isWithin, NavLink } from './NavLink';
+import { SearchBox } from './SearchBox';
 import { ThemeToggle } from './ThemeToggle';
 
 export interface TopBarProps {
@@ -10,10 +12,12 @@ export interface TopBarProps {
   currentPath?: string;
   sidebarOpen: boolean;
   onToggleSidebar?: () => void;
+  /** What search needs from the app; absent in the prerendered HTML, where the box waits for the app. */
+  search?: SearchContext;
 }
 
-/** The banner: menu button (narrow screens), site title, top navigation, version menu, theme toggle. */
-export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar }: TopBarProps) {
+/** The banner: menu button (narrow screens), site title, search, top navigation, version menu, theme toggle. */
+export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar, search }: TopBarProps) {
   return (
     <header className="topbar">
       {/* A link to #sidebar, so the drawer also opens without JavaScript (CSS :target). */}
@@ -40,6 +44,7 @@ export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar }: TopB
       <a className="brand" href={site.base}>
         {site.title} <span className="brand-suffix">Docs</span>
       </a>
+      {site.search.provider !== 'none' && <SearchBox site={site} context={search} />}
       <div className="topbar-end">
         <nav className="topnav" aria-label="Main">
           <NavItems site={site} currentPath={currentPath} />

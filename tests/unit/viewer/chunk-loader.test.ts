@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageChunk } from '../../../schema/manifest';
-import { ChunkLoadError, createChunkLoader } from '../../../viewer/chunk-loader';
+import { ChunkLoadError, createChunkLoader, isPageChunk } from '../../../viewer/chunk-loader';
 
 const CHUNK: PageChunk = { version: 1, key: 'v-1', path: '/limits/', title: 'Limits', description: 'd', headers: [], html: '<h1>Limits</h1>' };
 
@@ -41,15 +41,34 @@ describe('viewer/chunk-loader', () => {
     expect(await kindOf(loader.load('b.json'))).toBe('missing');
   });
 
-  it('reports a server error, a network failure, bad JSON and another version as other', async () => {
+  it('reports a server error, a network failure, HTML, a truncated body and a malformed chunk as other', async () => {
     const { fetch } = scriptedFetch(
       json({}, 500),
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => new Response('<html>', { status: 200 }),
-      json({ ...CHUNK, version: 2 }),
+      () => new Response(JSON.stringify(CHUNK).slice(0, 40), { status: 200 }),
+      json({ ...CHUNK, headers: [{ level: 2, title: 'no slug' }] }),
+      json({ version: 1 }),
     );
     const loader = createChunkLoader({ base: '/docs/', timeoutMs: 1000, fetch });
-    for (const name of ['a', 'b', 'c', 'd']) expect(await kindOf(loader.load(`${name}.json`)), name).toBe('other');
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) expect(await kindOf(loader.load(`${name}.json`)), name).toBe('other');
+  });
+
+  it('reports a chunk of another format version as outdated (only a reload can read it)', async () => {
+    const { fetch } = scriptedFetch(json({ ...CHUNK, version: 2 }), json({ html: 'x' }));
+    const loader = createChunkLoader({ base: '/docs/', timeoutMs: 1000, fetch });
+    expect(await kindOf(loader.load('a.json'))).toBe('outdated');
+    expect(await kindOf(loader.load('b.json'))).toBe('outdated');
+  });
+
+  it('accepts a chunk only in the shape the viewer renders', () => {
+    expect(isPageChunk(CHUNK)).toBe(true);
+    expect(isPageChunk({ ...CHUNK, prev: { path: '/', title: 'Home' } })).toBe(true);
+    expect(isPageChunk({ ...CHUNK, html: 42 })).toBe(false);
+    expect(isPageChunk({ ...CHUNK, headers: null })).toBe(false);
+    expect(isPageChunk({ ...CHUNK, next: { path: '/' } })).toBe(false);
+    expect(isPageChunk(null)).toBe(false);
+    expect(isPageChunk('chunk')).toBe(false);
   });
 
   it('reports a chunk that does not arrive in time as timeout, and aborts the request', async () => {

@@ -47,4 +47,15 @@ describe('cli/markdown/containers', () => {
       ['markdown/stray-container-end', 5],
     ]);
   });
+
+  it('closes a container right under a line of HTML (which would otherwise swallow the ":::")', () => {
+    const t = pageTree('# T\n\n::: tip\n<div>one</div>\n<b onclick="x()">two</b>\n:::\nAfter.\n');
+    expect(t.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['html/removed', 5, 1]]);
+    const container = t.tree.children[1];
+    expect(container?.type === 'container' && container.children.map((c) => [c.type, c.position?.start.line])).toEqual([['html', 4]]);
+    expect(container?.type === 'container' && container.children[0]).toMatchObject({ value: '<div>one</div>\n<b onclick="x()">two</b>' });
+    // The HTML block goes on after the ":::" (no blank line): its rest stays HTML, on its own line.
+    expect(t.tree.children[2]).toMatchObject({ type: 'html', value: 'After.', position: { start: { line: 7, column: 1 } } });
+  });
 });
+

@@ -95,4 +95,15 @@ describe('cli/stages/prerender', () => {
   it('fails loudly when a page has no chunk', () => {
     expect(() => prerenderSite({ manifest, chunks: new Map(), assets: ASSETS })).toThrow('No chunk for the page /');
   });
+
+  it('puts the Content-Security-Policy first in the head and the boot data before any page content', () => {
+    const policy = "default-src 'self'; script-src 'self'";
+    const html = prerenderSite({ manifest, chunks, assets: ASSETS, contentSecurityPolicy: policy }).get('limits/index.html')!;
+    const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+    expect(head.split('\n').slice(1, 3)).toEqual(['<meta charset="utf-8">', `<meta http-equiv="Content-Security-Policy" content="${policy}">`]);
+    // A heading slugged "docsbuild-boot" in the page comes after the real boot element, so it never stands in for it.
+    expect(head).toContain('<script type="application/json" id="docsbuild-boot">');
+    expect(files.get('limits/index.html')).not.toContain('http-equiv');
+  });
 });
+

@@ -35,4 +35,22 @@ describe('cli/stages/site-config', () => {
     const parsed = parse('title: Docs\nredirects:\n  /a: /b/\n  /c: /d/\n');
     expect(parsed.locate(['redirects'], '/c')).toMatchObject({ line: 4, column: 3 });
   });
+
+  it('takes https origins for iframes, and reports anything more or less at its line', () => {
+    const ok = parse('title: Docs\nmarkdown:\n  allowIframeOrigins: [https://www.youtube-nocookie.com]\n');
+    expect(ok.diagnostics).toEqual([]);
+    expect(ok.config?.markdown.allowIframeOrigins).toEqual(['https://www.youtube-nocookie.com']);
+    expect(parse('title: Docs\n').config?.markdown.allowIframeOrigins).toEqual([]);
+    const bad = parse(
+      'title: Docs\nmarkdown:\n  allowIframeOrigins:\n    - https://www.youtube.com/embed\n    - http://player.vimeo.com\n    - https://x.org/\n    - javascript:alert(1)\n',
+    );
+    expect(bad.config).toBeUndefined();
+    expect(bad.diagnostics.map((d) => [d.code, d.line])).toEqual([
+      ['config/invalid', 4],
+      ['config/invalid', 5],
+      ['config/invalid', 6],
+      ['config/invalid', 7],
+    ]);
+  });
 });
+

@@ -48,10 +48,20 @@ describe('cli/viewer-output/sizes', () => {
     const text = formatSizes({ js: 80 * 1024, css: 1024, medianChunk: 512, chunkCount: 3, routeTable: 2048 });
     expect(text.split('\n')).toEqual([
       'Viewer download sizes:',
-      '  first-load JavaScript        80.0 KB gzip  (budget 75.0 KB, OVER BUDGET)',
+      '  first-load JavaScript        80.0 KB gzip  (budget 75.5 KB, OVER BUDGET)',
       '  first-load CSS                1.0 KB gzip  (budget 12.0 KB)',
       '  median page chunk (3)         0.5 KB gzip  (budget 3.0 KB)',
       '  route table (once)            2.0 KB gzip',
     ]);
+  });
+
+  it('measures the search index pages.json names, and reports it raw and gzip', () => {
+    const index = '{"pages":["/"]}'.repeat(20);
+    const withIndex = new Map([...files, ['pages.json', '{"site":{"search":{"provider":"local","index":"assets/search.0123456789.json"}}}'], ['assets/search.0123456789.json', index]]);
+    const sizes = measureViewer(withIndex, '/docs/')!;
+    expect(sizes.searchIndex).toEqual({ raw: index.length, gzip: gz(index) });
+    expect(measureViewer(files, '/docs/')!.searchIndex).toBeUndefined();
+    const text = formatSizes({ js: 1024, css: 1024, medianChunk: 512, chunkCount: 3, routeTable: 2048, searchIndex: { raw: 10240, gzip: 3072 } });
+    expect(text.split('\n').at(-1)).toBe('  search index (on open)        3.0 KB gzip  (10.0 KB raw)');
   });
 });

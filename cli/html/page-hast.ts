@@ -1,0 +1,87 @@
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Code, Heading, Root } from 'mdast';
+import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast';
+import { normalizeUri } from 'micromark-util-sanitize-uri';
+import type { ContainerNode } from '../markdown/containers';
+import type { TocNode } from '../stages/markdown';
+import { trust } from './clean';
+
+export interface PageHastOptions {
+  /** A code block as an element (highlighted when rendering); default: a plain `<pre><code>`. */
+  code?: (node: Code) => Element;
+  /** What a `[[toc]]` marker holds; default: nothing. */
+  toc?: ElementContent[];
+  /** Give each heading with an `id` a `#` link to itself. */
+  headingAnchors?: boolean;
+}
+
+/**
+ * A page's Markdown as hast, raw HTML kept as `raw` nodes for the sanitizer.
+ * What the pipeline builds itself (headings and their ids, containers, the
+ * table of contents, code blocks) is marked trusted (see clean.ts), so the
+ * sanitizer keeps it as built. `check` and the renderer both build the tree
+ * here: the HTML `check` reports as removed is what rendering removes.
+ */
+export function pageToHast(tree: Root, options: PageHastOptions = {}): HastRoot {
+  return toHast(tree, {
+    allowDangerousHtml: true,
+    handlers: {
+      heading: (state: State, node: Heading) => heading(state, node, options.headingAnchors === true),
+      container: (state: State, node: ContainerNode) => container(state, node),
+      toc: (state: State, node: TocNode) => toc(state, node, options.toc ?? []),
+      code: (state: State, node: Code) => code(state, node, options.code),
+    },
+  }) as HastRoot;
+}
+
+function heading(state: State, node: Heading, anchors: boolean): Element {
+  const element = defaultHandlers.heading(state, node);
+  const id = element.properties.id;
+  if (anchors && typeof id === 'string') {
+    const anchor: Element = {
+      type: 'element',
+      tagName: 'a',
+      // Encoded as mdast-util-to-hast encodes link URLs (`#über` → `#%C3%BCber`).
+      properties: { href: normalizeUri(`#${id}`), className: ['header-anchor'], ariaHidden: 'true', tabIndex: -1 },
+      children: [{ type: 'text', value: '#' }],
+    };
+    element.children.unshift(trust(anchor, 'subtree'));
+  }
+  // The id is the pipeline's slug; the heading's text is the writer's, and is cleaned.
+  return trust(element, 'element');
+}
+
+function container(state: State, node: ContainerNode): Element {
+  const details = node.kind === 'details';
+  const title: Element = {
+    type: 'element',
+    tagName: details ? 'summary' : 'p',
+    properties: { className: ['custom-block-title'] },
+    children: [{ type: 'text', value: node.title }],
+  };
+  const element: Element = {
+    type: 'element',
+    tagName: details ? 'details' : 'div',
+    properties: { className: ['custom-block', node.kind] },
+    children: [trust(title, 'element'), ...state.all(node)] as ElementContent[],
+  };
+  state.patch(node, element);
+  return trust(element, 'element');
+}
+
+function toc(state: State, node: TocNode, list: ElementContent[]): Element {
+  const element: Element = {
+    type: 'element',
+    tagName: 'nav',
+    properties: { className: ['table-of-contents'], ariaLabel: 'Table of contents' },
+    children: list,
+  };
+  state.patch(node, element);
+  return trust(element, 'subtree');
+}
+
+function code(state: State, node: Code, render: PageHastOptions['code']): Element {
+  const element = render ? render(node) : (defaultHandlers.code(state, node) as Element);
+  state.patch(node, element);
+  return trust(element, 'subtree');
+}

@@ -1,0 +1,65 @@
+import { defaultSchema, type Schema } from 'hast-util-sanitize';
+
+/**
+ * What raw HTML in pages may contain beyond GitHub's rules. Plain data: it
+ * crosses worker boundaries and is part of a page's cache key.
+ */
+export interface HtmlPolicy {
+  /**
+   * Origins whose pages may be embedded with `<iframe src>`, from site.yaml
+   * `markdown.allowIframeOrigins` (`https://www.youtube-nocookie.com`).
+   * Default: none, so every `<iframe>` is removed.
+   */
+  allowIframeOrigins: readonly string[];
+}
+
+export const DEFAULT_HTML_POLICY: HtmlPolicy = { allowIframeOrigins: [] };
+
+/** The prefix given to every `id` and `name` written in raw HTML, as GitHub does. */
+export const CLOBBER_PREFIX = 'user-content-';
+/** Properties whose values are element ids: an author's value must not clash with the viewer's own ids. */
+export const CLOBBERED_PROPERTIES = ['id', 'name', 'ariaDescribedBy', 'ariaLabelledBy'] as const;
+
+/**
+ * What an allowed `<iframe>` may carry besides `src`: the attributes of the
+ * usual "embed" snippets, and `sandbox`, which can only take powers away.
+ */
+const IFRAME_ATTRIBUTES = ['width', 'height', 'title', 'allow', 'allowFullScreen', 'frameBorder', 'loading', 'referrerPolicy', 'sandbox'];
+
+/**
+ * The one allow-list for HTML in pages, used both by `check` (to report what
+ * is removed) and by the renderer (to remove it). GitHub's rules
+ * (hast-util-sanitize's default schema), plus:
+ * - `<style>` is dropped with its text, like `<script>` (GitHub drops its
+ *   tag and would show the CSS as text);
+ * - `tel:` links are allowed;
+ * - `<iframe>` only with a `src` on a listed origin;
+ * - ids are prefixed by ../html/clean.ts, not here (see there why).
+ * `data:` URLs stay refused everywhere, images too: a writer can always add
+ * the file itself, and the CSP then needs no `data:` source.
+ */
+export function htmlSchema(policy: HtmlPolicy): Schema {
+  const iframes = policy.allowIframeOrigins.length > 0;
+  return {
+    ...defaultSchema,
+    tagNames: [...(defaultSchema.tagNames ?? []), ...(iframes ? ['iframe'] : [])],
+    attributes: {
+      ...defaultSchema.attributes,
+      ...(iframes ? { iframe: [['src', originPattern(policy.allowIframeOrigins)], ...IFRAME_ATTRIBUTES] } : {}),
+    },
+    protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), 'tel'] },
+    clobber: [],
+    strip: ['script', 'style'],
+  };
+}
+
+/** `src` values on one of the origins: the origin, then the end, a path, a query or a fragment (so `https://a.com.evil.net` fails). */
+function originPattern(origins: readonly string[]): RegExp {
+  const escaped = origins.map((o) => o.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(`^(?:${escaped.join('|')})(?:[/?#]|$)`);
+}
+
+/** The policy a site config sets (the default when the config is broken). */
+export function htmlPolicyOf(config: { markdown: { allowIframeOrigins: readonly string[] } } | undefined): HtmlPolicy {
+  return { allowIframeOrigins: [...(config?.markdown.allowIframeOrigins ?? [])] };
+}

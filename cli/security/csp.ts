@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { SiteRecord } from '../../schema/manifest';
+import { headTagContent } from '../../viewer/head';
+
+/**
+ * `meta`: for `<meta http-equiv="Content-Security-Policy">` in every HTML
+ * file. `header`: for hosts' header files (_headers, vercel.json, nginx),
+ * which may also carry `frame-ancestors` (browsers ignore it in a meta tag,
+ * and Chromium logs an error when it is there).
+ */
+export type CspDelivery = 'meta' | 'header';
+
+export interface CspOptions {
+  /** Default `header`. */
+  delivery?: CspDelivery;
+}
+
+/** The part of the site record the policy depends on. */
+export type CspSite = Pick<SiteRecord, 'headTags' | 'search'> & Partial<Pick<SiteRecord, 'iframeOrigins'>>;
+
+const GOOGLE_TAG_ORIGIN = 'https://www.googletagmanager.com';
+/** Where the Google tag sends its hits (Google's CSP guidance for GA4); its pixels are https images, allowed anyway. */
+const GOOGLE_TAG_CONNECT = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+/**
+ * The Content-Security-Policy the site works under. Everything comes from
+ * the site's own origin: the viewer loads no inline script (its boot data is
+ * a JSON block, which CSP does not govern) and no inline style (code colours
+ * are classes, see markdown/code-classes.ts), so neither `'unsafe-inline'`
+ * nor `'unsafe-eval'` appears. Additions come only from site.yaml:
+ * `headTags` scripts and stylesheets (their origin, or the hash of inline
+ * ones), the analytics tag (script-src, plus connect-src and img-src for
+ * its hits), DocSearch (connect-src to Algolia), and
+ * `markdown.allowIframeOrigins` (frame-src). Images may come from any https
+ * origin: pages link badges and screenshots from elsewhere, and an image
+ * cannot run code.
+ */
+export function contentSecurityPolicy(site: CspSite, options: CspOptions = {}): string {
+  const script = new Set<string>();
+  const style = new Set<string>();
+  const connect = new Set<string>();
+  for (const tag of site.headTags) {
+    const src = typeof tag.attrs.src === 'string' ? tag.attrs.src : undefined;
+    const type = typeof tag.attrs.type === 'string' ? tag.attrs.type.toLowerCase() : '';
+    if (tag.tag === 'script' && src !== undefined) addOrigin(script, src);
+    else if (tag.tag === 'script' && JS_TYPES.has(type) && tag.children) script.add(hashSource(headTagContent(tag)));
+    else if (tag.tag === 'style' && tag.children) style.add(hashSource(headTagContent(tag)));
+    else if (tag.tag === 'link' && String(tag.attrs.rel).toLowerCase() === 'stylesheet' && typeof tag.attrs.href === 'string') addOrigin(style, tag.attrs.href);
+  }
+  if (script.has(GOOGLE_TAG_ORIGIN)) for (const origin of GOOGLE_TAG_CONNECT) connect.add(origin);
+  const docsearch = site.search.provider === 'docsearch' ? site.search.docsearch : undefined;
+  if (docsearch) {
+    connect.add(`https://${docsearch.appId.toLowerCase()}-dsn.algolia.net`);
+    // Algolia's clients retry on these hosts when the first one fails.
+    connect.add('https://*.algolianet.com');
+  }
+  const frames = site.iframeOrigins ?? [];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...sorted(script)]],
+    ['style-src', ["'self'", ...sorted(style)]],
+    ['img-src', ["'self'", 'https:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...sorted(connect)]],
+    ['frame-src', frames.length > 0 ? [...frames].sort() : ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+  ];
+  if ((options.delivery ?? 'header') === 'header') directives.push(['frame-ancestors', ["'self'"]]);
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/**
+ * Response headers for hosts that take a header file: the policy, and two
+ * headers that cost nothing (no MIME sniffing, no full URL leaked to other sites).
+ */
+export function securityHeaders(site: CspSite): [name: string, value: string][] {
+  return [
+    ['Content-Security-Policy', contentSecurityPolicy(site, { delivery: 'header' })],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Content-Type-Options', 'nosniff'],
+  ];
+}
+
+/** `'sha256-…'` of an inline script or style, as CSP expects it. */
+export function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** A URL's origin as a CSP source; a path on the site itself needs nothing beyond 'self'. */
+function addOrigin(sources: Set<string>, url: string): void {
+  if (!/^https?:\/\//i.test(url) && !url.startsWith('//')) return;
+  try {
+    const origin = new URL(url, 'https://placeholder.invalid').origin;
+    if (origin !== 'null') sources.add(url.startsWith('//') ? origin.replace(/^https:/, '') : origin);
+  } catch {
+    // Not a URL: the browser will not load it either.
+  }
+}
+
+function sorted(set: ReadonlySet<string>): string[] {
+  return [...set].sort();
+}

@@ -1,0 +1,36 @@
+import type { Manifest } from '../../schema/manifest';
+import { stableStringify } from '../json';
+
+/** What a browser must do after a rebuild: the `update` event's data. */
+export interface SiteUpdate {
+  /** Counts successful builds of this server. */
+  build: number;
+  /** Pages added or changed, with their new chunk names. */
+  pages: { path: string; chunk: string }[];
+  /** Paths that are no longer pages. */
+  removed: string[];
+  /** The site record or the redirects changed: nav, sidebar and routes must be re-read. */
+  site: boolean;
+  /** The viewer's code or styles changed: only a reload applies them. */
+  reload: boolean;
+}
+
+export interface BuildSnapshot {
+  manifest: Manifest;
+  redirects: string;
+  /** The viewer's scripts and styles by name: content-hashed, so a new name means new code. */
+  viewerKey: string;
+}
+
+/** The difference between two good builds; undefined when a browser has nothing to do. */
+export function siteUpdate(before: BuildSnapshot | undefined, after: BuildSnapshot, build: number): SiteUpdate | undefined {
+  const old = new Map(before?.manifest.pages.map((p) => [p.path, p.chunk]) ?? []);
+  const pages = after.manifest.pages.filter((p) => old.get(p.path) !== p.chunk).map((p) => ({ path: p.path, chunk: p.chunk }));
+  const current = new Set(after.manifest.pages.map((p) => p.path));
+  const removed = [...old.keys()].filter((p) => !current.has(p));
+  const site =
+    before === undefined || before.redirects !== after.redirects || stableStringify(before.manifest.site) !== stableStringify(after.manifest.site);
+  const reload = before !== undefined && before.viewerKey !== after.viewerKey;
+  if (before && pages.length === 0 && removed.length === 0 && !site && !reload) return undefined;
+  return { build, pages, removed, site, reload };
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { bundleViewer, VIEWER_DIR } from '../bundle';
+
+/** The dev-only viewer entry: the app plus live updates and the diagnostics overlay. Never in `docsbuild build` output. */
+export const DEV_ENTRY = path.join(VIEWER_DIR, 'dev', 'main.tsx');
+
+/** The URL segment of the dev server's own routes, right after the base: `/docs/__docsbuild/events`. */
+export const DEV_SEGMENT = '__docsbuild';
+
+export interface DevBundle {
+  files: Map<string, Uint8Array>;
+  /** The dev entry script, relative to the site root. */
+  script: string;
+}
+
+export async function bundleDevClient(base: string): Promise<DevBundle> {
+  const bundle = await bundleViewer({ base, entry: DEV_ENTRY });
+  return { files: bundle.files, script: bundle.script };
+}
+
+const MODULE_SCRIPT = /<script type="module" src="[^"]*"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*">\n?/g;
+
+/**
+ * The files the dev server serves: the build's, plus the dev bundle, with
+ * every HTML page loading the dev entry instead of the production one.
+ * Pages without the viewer (redirect stubs) stay as built.
+ */
+export function withDevClient(files: ReadonlyMap<string, string | Uint8Array>, bundle: DevBundle, base: string): Map<string, string | Uint8Array> {
+  const served = new Map<string, string | Uint8Array>(files);
+  for (const [name, bytes] of bundle.files) if (!name.endsWith('.css')) served.set(name, bytes);
+  const tag = `<script type="module" src="${base}${bundle.script}"></script>`;
+  for (const [name, content] of files) {
+    if (!name.endsWith('.html')) continue;
+    const html = typeof content === 'string' ? content : new TextDecoder().decode(content);
+    if (MODULE_SCRIPT.test(html)) served.set(name, html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, tag));
+  }
+  return served;
+}

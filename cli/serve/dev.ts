@@ -1,0 +1,197 @@
+import type { SummariseOptions } from '../summarise';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { build, type BuildResult } from '../build';
+import { VIEWER_DIR } from '../bundle';
+import type { ResolvedConfig } from '../config';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { formatSummary, formatText } from '../diagnostics/format';
+import { siteUpdate, type BuildSnapshot } from './changes';
+import { bundleDevClient, DEV_SEGMENT, withDevClient, type DevBundle } from './dev-client';
+import { EventHub } from './events';
+import { MemorySource } from './file-source';
+import { listen, type ListenOptions, type RunningServer } from './listen';
+import { createStaticHandler } from './static';
+import { WAITING_PAGE, WAITING_SCRIPT } from './waiting-page';
+import { watchTrees, type TreeWatcher } from './watcher';
+
+export interface DevOptions extends ListenOptions {
+  config: ResolvedConfig;
+  /** Where progress and diagnostics go (the terminal); the library never prints by itself. */
+  log: (text: string) => void;
+  /** Colour in the diagnostics printed to `log`. */
+  color?: boolean;
+  /** Quiet time after a change before rebuilding: an editor's save is often several events. */
+  debounceMs?: number;
+  /** Also watch viewer/ and re-bundle it on change (on by default). */
+  watchViewer?: boolean;
+  /** Cache and threads for the per-page stages: with the page cache, a rebuild processes only the pages that changed. */
+  build?: SummariseOptions;
+}
+
+export interface DevServer extends RunningServer {
+  /** `http://127.0.0.1:5173/docs/` (the base of the last good build). */
+  url: string;
+}
+
+export const DEFAULT_DEV_PORT = 5173;
+
+/** The `diagnostics` event's data: the list, and the same text the terminal shows. */
+export interface DiagnosticsEvent {
+  diagnostics: Diagnostic[];
+  text: string;
+}
+
+/**
+ * `docsbuild dev`: builds in memory with the public build() (so it gains
+ * whatever build() learns, such as caching), serves the result like
+ * `preview` does, watches content/ and viewer/, rebuilds after a change and
+ * tells open browsers over server-sent events what changed.
+ */
+export async function startDevServer(options: DevOptions): Promise<DevServer> {
+  const { config, log } = options;
+  const source = new MemorySource();
+  // Tells a reconnecting tab whether it is still talking to the same server (a restarted one has other content).
+  const serverId = randomUUID();
+  const hub = new EventHub();
+  let base: string | undefined;
+  let bundle: DevBundle | undefined;
+  let snapshot: BuildSnapshot | undefined;
+  let builds = 0;
+  let diagnostics: DiagnosticsEvent = { diagnostics: [], text: '' };
+  let staticHandler: ReturnType<typeof createStaticHandler> | undefined;
+  /** viewer/ changed since the dev bundle was last made (kept until a bundle succeeds). */
+  let viewerStale = false;
+
+  const getSource = (file: string) => {
+    try {
+      return readFileSync(path.resolve(config.root, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+
+  const publishDiagnostics = (list: Diagnostic[], pageCount: number, extra?: string) => {
+    const text = [formatText(list, { color: false, getSource }), extra].filter(Boolean).join('\n\n');
+    const next: DiagnosticsEvent = { diagnostics: list, text };
+    if (JSON.stringify(next) === JSON.stringify(diagnostics)) return;
+    const wasBad = diagnostics.text !== '';
+    diagnostics = next;
+    hub.send('diagnostics', next);
+    if (list.length > 0) log(`${formatText(list, { color: options.color === true, getSource })}\n${formatSummary(list, pageCount)}`);
+    if (extra) log(extra);
+    if (text === '' && wasBad) log('All problems fixed.');
+  };
+
+  /** One full pass: (re-)bundle the dev client if needed, build, swap the served files, tell the browsers. */
+  const rebuild = async (viewerChanged: boolean) => {
+    const started = performance.now();
+    if (viewerChanged) viewerStale = true;
+    let result: BuildResult;
+    try {
+      if (viewerStale && base !== undefined) {
+        bundle = await bundleDevClient(base);
+        viewerStale = false;
+      }
+      result = await build(config, { ...options.build, mode: 'build' });
+      const manifest = result.manifest;
+      if (manifest && !result.diagnostics.some((d) => d.severity === 'error')) {
+        if (manifest.site.base !== base || !bundle) {
+          bundle = await bundleDevClient(manifest.site.base);
+          base = manifest.site.base;
+          staticHandler = createStaticHandler({ source, base, compression: 'fast' });
+        }
+        source.update(withDevClient(result.files, bundle, base));
+        const next: BuildSnapshot = { manifest, redirects: String(result.files.get('redirects.json') ?? ''), viewerKey: viewerKeyOf(result.files, bundle) };
+        const update = siteUpdate(snapshot, next, builds + 1);
+        snapshot = next;
+        if (update) {
+          builds = update.build;
+          hub.send('update', update);
+          const ms = Math.round(performance.now() - started);
+          const what = update.reload ? 'viewer changed, reloading' : `${update.pages.length} page(s) changed${update.site ? ', site config changed' : ''}`;
+          log(`Rebuilt in ${ms} ms: ${what}.`);
+        }
+      }
+    } catch (error) {
+      // A viewer source that does not bundle (or a bug): keep serving the last good build and say why.
+      publishDiagnostics([], 0, `The site could not be built: ${(error as Error).message}`);
+      return;
+    }
+    publishDiagnostics(result.diagnostics, result.pageCount);
+  };
+
+  // Rebuilds run one at a time; changes that arrive meanwhile make one more.
+  const debounceMs = options.debounceMs ?? 30;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let pending = false;
+  let pendingViewer = false;
+  const run = () => {
+    if (running) return;
+    const viewerChanged = pendingViewer;
+    pending = false;
+    pendingViewer = false;
+    running = rebuild(viewerChanged).finally(() => {
+      running = undefined;
+      if (pending) run();
+    });
+  };
+  const onChange = (file: string) => {
+    pending = true;
+    if (file.startsWith(VIEWER_DIR)) pendingViewer = true;
+    clearTimeout(timer);
+    timer = setTimeout(run, debounceMs);
+  };
+
+  const handler = async (request: IncomingMessage, response: ServerResponse) => {
+    const pathname = (request.url ?? '/').split(/[?#]/, 1)[0] ?? '/';
+    const dev = new RegExp(`/${DEV_SEGMENT}/([\\w.-]+)$`).exec(pathname);
+    if (dev?.[1] === 'events') {
+      hub.connect(request, response, (send) => {
+        send('hello', { server: serverId, build: builds });
+        send('diagnostics', diagnostics);
+      });
+      return;
+    }
+    if (dev?.[1] === 'waiting.js') {
+      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(WAITING_SCRIPT);
+      return;
+    }
+    if (!staticHandler) {
+      // No good build yet: a page that shows the diagnostics and reloads once the site builds.
+      response.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(WAITING_PAGE);
+      return;
+    }
+    await staticHandler(request, response);
+  };
+
+  // Listen first (a port in use fails at once), watch, then build: a change during the first build makes a second.
+  const http = await listen(options, handler);
+  const watched = [config.contentDir, ...(options.watchViewer === false ? [] : [VIEWER_DIR])];
+  const watcher: TreeWatcher = watchTrees(watched, onChange);
+  pending = true;
+  run();
+  await running;
+  return {
+    ...http,
+    get url() {
+      return `${http.origin}${base ?? '/'}`;
+    },
+    async close() {
+      watcher.close();
+      clearTimeout(timer);
+      hub.close();
+      await running?.catch(() => undefined);
+      await http.close();
+    },
+  };
+}
+
+/** The viewer's code and styles as the browser loads them: the dev entry and the production stylesheets. */
+function viewerKeyOf(files: ReadonlyMap<string, unknown>, bundle: DevBundle): string {
+  const styles = [...files.keys()].filter((n) => /^assets\/[^/]+\.css$/.test(n)).sort();
+  return [bundle.script, ...styles].join('|');
+}

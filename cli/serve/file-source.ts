@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { compress, type CompressionLevel, type Encoding } from './encoding';
+
+/** One file as served: its bytes, a strong validator, and its compressed forms once asked for. */
+export class StaticEntry {
+  /** Quoted strong ETag of the bytes; encodings add a suffix (a different representation, a different tag). */
+  readonly etag: string;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(readonly body: Buffer) {
+    this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  }
+
+  /** The body in an encoding, compressed on first use and kept: later requests cost nothing. */
+  encode(encoding: Exclude<Encoding, 'identity'>, level: CompressionLevel): Promise<Buffer> {
+    let pending = this.encoded.get(encoding);
+    if (!pending) {
+      pending = compress(this.body, encoding, level);
+      this.encoded.set(encoding, pending);
+      pending.catch(() => this.encoded.delete(encoding));
+    }
+    return pending;
+  }
+}
+
+/** Where the static handler gets files: dist/ on disk (preview) or a build in memory (dev). */
+export interface FileSource {
+  /** The file at an output name (`limits/index.html`), or undefined when there is none. */
+  get(name: string): Promise<StaticEntry | undefined>;
+}
+
+/** A name as requestTarget() produces: relative, no empty, `.` or `..` segments, no `\` or NUL. Checked again here. */
+function isPlainName(name: string): boolean {
+  return name !== '' && !path.isAbsolute(name) && !/[\0\\]/.test(name) && name.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+/**
+ * A build's files in memory. `update` keeps the entry (and its compressed
+ * forms) of every file whose bytes did not change, so a rebuild re-encodes
+ * only what it changed.
+ */
+export class MemorySource implements FileSource {
+  private entries = new Map<string, StaticEntry>();
+
+  update(files: ReadonlyMap<string, string | Uint8Array>): void {
+    const next = new Map<string, StaticEntry>();
+    for (const [name, content] of files) {
+      const body = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+      const old = this.entries.get(name);
+      next.set(name, old && old.body.equals(body) ? old : new StaticEntry(body));
+    }
+    this.entries = next;
+  }
+
+  async get(name: string): Promise<StaticEntry | undefined> {
+    return isPlainName(name) ? this.entries.get(name) : undefined;
+  }
+}
+
+/**
+ * A folder on disk, read lazily and kept in memory while the file's size,
+ * mtime and inode stay the same. Nothing outside the folder is ever read:
+ * names are checked, and symbolic links that resolve outside it are refused.
+ */
+export class DiskSource implements FileSource {
+  private readonly cache = new Map<string, { stamp: string; entry: StaticEntry }>();
+  private realRoot: Promise<string>;
+
+  constructor(private readonly root: string) {
+    this.realRoot = realpath(path.resolve(root));
+  }
+
+  async get(name: string): Promise<StaticEntry | undefined> {
+    if (!isPlainName(name)) return undefined;
+    const root = await this.realRoot;
+    const file = path.join(root, ...name.split('/'));
+    if (!file.startsWith(root + path.sep)) return undefined;
+    let real: string;
+    try {
+      real = await realpath(file);
+    } catch {
+      return undefined;
+    }
+    if (!real.startsWith(root + path.sep)) return undefined;
+    const info = await stat(real).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`;
+    const cached = this.cache.get(name);
+    if (cached?.stamp === stamp) return cached.entry;
+    const entry = new StaticEntry(await readFile(real));
+    this.cache.set(name, { stamp, entry });
+    return entry;
+  }
+}

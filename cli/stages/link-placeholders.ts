@@ -1,0 +1,32 @@
+import { resolveLink } from './links';
+import type { IndexedPage, SiteIndex } from './site-index';
+
+/**
+ * A page is rendered before the rest of the site is known (in a worker, or
+ * from the cache), so its internal links cannot be resolved yet: each URL
+ * becomes a numbered placeholder, filled in once the site is known.
+ */
+export const PLACEHOLDER = /__docsbuild_link_(\d+)__/g;
+
+export function placeholderFor(index: number): string {
+  return `__docsbuild_link_${index}__`;
+}
+
+/** True for URLs with a scheme (`https:`, `mailto:`) or protocol-relative ones: those never change. */
+export function isExternalUrl(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+}
+
+/** Replaces each placeholder with the link's final href (or the URL as written, when it leads nowhere). */
+export function fillLinks(html: string, urls: readonly string[], from: IndexedPage, index: SiteIndex): string {
+  return html.replace(PLACEHOLDER, (_, n: string) => {
+    const url = urls[Number(n)] ?? '';
+    const target = resolveLink(url, from, index);
+    const href = target.kind === 'page' || target.kind === 'asset' ? target.href : url;
+    return escapeAttribute(href);
+  });
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}

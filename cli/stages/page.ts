@@ -1,0 +1,121 @@
+import type { Header } from '../../schema/manifest';
+import type { Frontmatter } from '../../schema/frontmatter';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic } from '../diagnostics/diagnostic';
+import type { Highlighter } from '../markdown/highlight';
+import type { HtmlPolicy } from '../html/policy';
+import { prepareMarkdownCopy, type PreparedCopy } from '../hosting/markdown-copy';
+import { positionOf } from '../yaml';
+import { parseFrontmatter } from './frontmatter';
+import type { SourceFile } from './load';
+import { createMarkdownParser, parseMarkdown, type MarkdownParser } from './markdown';
+import { extractOutline, type LinkRef } from './outline';
+import { renderPage } from './render';
+import { routeOf, type PageRoute } from './routes';
+import { validateFrontmatter } from './validate';
+
+/** What every page needs from the site config: small, serialisable, part of the cache key. */
+export interface PageContext {
+  /** The values of the constants (only those a page uses enter its cache key). */
+  constants: Record<string, string | number>;
+  /** False when the site config is broken: unknown constants are then not reported. */
+  reportConstants: boolean;
+  headerLevels: number[];
+  /** Render HTML too (build), or only check (check). */
+  render: boolean;
+  /** Code block languages of the whole site, loaded into every highlighter up front (not part of a page's cache key). */
+  codeLanguages: string[];
+  /** What raw HTML may keep (site.yaml `markdown.allowIframeOrigins`); default: GitHub's rules, no iframes. */
+  html?: HtmlPolicy;
+}
+
+/**
+ * Everything the site-wide stages need to know about one page, and its
+ * rendered body: plain data, so it can cross a worker boundary and be cached.
+ */
+export interface PageSummary {
+  relativePath: string;
+  file: string;
+  diagnostics: Diagnostic[];
+  /** Absent when the file is not a page at all (empty). */
+  page?: {
+    route: PageRoute;
+    title?: string;
+    description?: string;
+    frontmatter: Frontmatter;
+    /** Where frontmatter keys that hold paths are, for site-wide diagnostics. */
+    keyPositions: Partial<Record<'prev' | 'next' | 'permalink', { line: number; column: number }>>;
+    bodyStartLine: number;
+    headers: Header[];
+    anchors: string[];
+    links: LinkRef[];
+    constantsUsed: string[];
+    /** With `render`: the body HTML, internal links as placeholders, and the URLs behind them. */
+    html?: string;
+    linkUrls?: string[];
+    /** With `render`: the plain `.md` copy for tools that read docs, links still to resolve. */
+    markdownCopy?: PreparedCopy;
+  };
+}
+
+/** Per-run (or per-worker) tools the page pipeline reuses: a parser, the highlighter, known languages. */
+export interface PageTools {
+  parse: MarkdownParser;
+  languages: ReadonlySet<string>;
+  highlighter?: () => Promise<Highlighter>;
+}
+
+export function createPageTools(languages: ReadonlySet<string>, highlighter?: () => Promise<Highlighter>): PageTools {
+  return { parse: createMarkdownParser(), languages, highlighter };
+}
+
+/** frontmatter → validate → markdown → outline (→ render): one page, no knowledge of the rest of the site. */
+export async function processPage(source: SourceFile, context: PageContext, tools: PageTools): Promise<PageSummary> {
+  const summary: PageSummary = { relativePath: source.relativePath, file: source.file, diagnostics: [] };
+  const parsed = parseFrontmatter(source);
+  summary.diagnostics.push(...parsed.diagnostics);
+  if (!parsed.page) return summary;
+  const valid = validateFrontmatter(parsed.page);
+  summary.diagnostics.push(...valid.diagnostics);
+
+  const constants = { values: context.constants, used: new Set<string>(), report: context.reportConstants };
+  const tree = parseMarkdown(valid.page, { parse: tools.parse, constants, languages: tools.languages, html: context.html });
+  summary.diagnostics.push(...tree.diagnostics);
+  const outline = extractOutline(tree, { headerLevels: context.headerLevels });
+  const { frontmatter, yaml } = valid.page;
+  const route = routeOf(source.relativePath, frontmatter.permalink);
+  const title = tree.title ?? outline.firstHeading;
+  if (title === undefined || title === '') {
+    summary.diagnostics.push(
+      diagnostic('page/no-title', { file: source.file, line: parsed.page.bodyLineOffset + 1 }, `${source.relativePath} has no title.`),
+    );
+  }
+  const keyPositions: NonNullable<PageSummary['page']>['keyPositions'] = {};
+  for (const key of ['prev', 'next', 'permalink'] as const) {
+    if (yaml && frontmatter[key] !== undefined) keyPositions[key] = positionOf(yaml, [key]);
+  }
+
+  let rendered: { html: string; linkUrls: string[] } | undefined;
+  let markdownCopy: PreparedCopy | undefined;
+  if (context.render && tools.highlighter) {
+    // The copy first: rendering rewrites the tree's link URLs.
+    markdownCopy = prepareMarkdownCopy(tree, { title: title || route.path, constants: context.constants, links: outline.links });
+    rendered = renderPage(tree, outline, { highlighter: await tools.highlighter(), html: context.html });
+  }
+  summary.page = {
+    route,
+    title: title || undefined,
+    description: tree.description,
+    frontmatter,
+    keyPositions,
+    bodyStartLine: parsed.page.bodyLineOffset + 1,
+    headers: outline.headers,
+    anchors: [...outline.anchors],
+    links: outline.links,
+    constantsUsed: [...constants.used].sort(),
+    html: rendered?.html,
+    linkUrls: rendered?.linkUrls,
+    markdownCopy,
+  };
+  return summary;
+}

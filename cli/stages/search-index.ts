@@ -1,0 +1,76 @@
+import MiniSearch from 'minisearch';
+import type { PageRecord } from '../../schema/manifest';
+import { SEARCH_INDEX_VERSION, SearchIndexFileSchema, type SearchDoc, type SearchIndexFile } from '../../schema/search-index';
+import { encodeIndex } from '../../viewer/search/index-codec';
+import { INDEX_OPTIONS, type SearchField } from '../../viewer/search/terms';
+import { sectionsOf, type PageSection } from '../../viewer/search/sections';
+
+/** A rendered page: its record (title, headers, frontmatter) and its chunk's HTML. */
+export interface SearchablePage {
+  record: PageRecord;
+  html: string;
+}
+
+export interface SearchIndexOptions {
+  /** The docs version the index covers (`versions.current`). */
+  docsVersion?: string;
+}
+
+export interface SearchIndex {
+  /** The index file's JSON text: the same pages always give the same bytes. */
+  content: string;
+  pages: number;
+  documents: number;
+}
+
+type IndexedDocument = { id: number } & Record<SearchField, string>;
+
+/**
+ * The local search index: one document per page (title, description and the
+ * text before its first header) and one per `##`/`###` section (heading, the
+ * headings above it, text), so a hit leads to `/docs/<path>#<slug>`. Pages
+ * with frontmatter `search: false` are left out. Besides the index, only
+ * which page and header each document is: titles, headings and slugs are in
+ * pages.json, which the viewer already has. No text either: a result's
+ * snippet is cut by the viewer from the page's chunk, around the words that
+ * matched, which is both better than a stored excerpt and no part of this
+ * download.
+ */
+export function buildSearchIndex(pages: readonly SearchablePage[], options: SearchIndexOptions = {}): SearchIndex {
+  const included = [...pages].filter((p) => p.record.frontmatter.search !== false).sort((a, b) => compare(a.record.path, b.record.path));
+  const miniSearch = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+  const docs: SearchDoc[] = [];
+  const documents: IndexedDocument[] = [];
+  included.forEach(({ record, html }, pageIndex) => {
+    const [intro, ...sections] = sectionsOf(html, record.headers);
+    const introText = [record.description, intro?.text ?? ''].filter(Boolean).join(' ');
+    documents.push({ id: docs.length, title: record.title, heading: '', parents: '', text: introText });
+    docs.push([pageIndex, -1]);
+    sections.forEach((section, at) => {
+      documents.push({ id: docs.length, title: '', heading: section.heading, parents: parentsOf(sections, at, record.title), text: section.text });
+      docs.push([pageIndex, record.headers.findIndex((h) => h.slug === section.slug)]);
+    });
+  });
+  miniSearch.addAll(documents);
+  const file: SearchIndexFile = {
+    version: SEARCH_INDEX_VERSION,
+    docsVersion: options.docsVersion,
+    pages: included.map(({ record }) => record.path),
+    docs,
+    index: encodeIndex(miniSearch.toJSON()),
+  };
+  // Validate what we write, as for pages.json: a contract violation is our bug.
+  SearchIndexFileSchema.parse(file);
+  return { content: `${JSON.stringify(file)}\n`, pages: included.length, documents: docs.length };
+}
+
+/** The page title, and for a `###` the heading of the section it sits in. */
+function parentsOf(sections: readonly PageSection[], at: number, pageTitle: string): string {
+  const section = sections[at]!;
+  const above = sections.slice(0, at).reverse().find((s) => s.level < section.level);
+  return above ? `${pageTitle} ${above.heading}` : pageTitle;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,72 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../cli/config';
+import { startDevServer, type DevServer } from '../../cli/serve/dev';
+import { CHROMIUM, CHROMIUM_ARGS, collectErrors, FIXTURE_CONTENT, poll, skipBrowserTests, waitForApp } from './harness';
+
+/** Live updates in the browser: the edited page re-renders in place, the overlay comes and goes. */
+describe.skipIf(skipBrowserTests)('docsbuild dev in Chromium', () => {
+  let dir: string;
+  let server: DevServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const file = (name: string) => path.join(dir, 'content', name);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-dev-e2e-'));
+    await cp(FIXTURE_CONTENT, path.join(dir, 'content'), { recursive: true });
+    server = await startDevServer({ config: resolveConfig(dir, { config: false }), host: '127.0.0.1', port: 0, log: () => undefined, watchViewer: false, debounceMs: 20 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 600 } });
+    await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+    page = await context.newPage();
+    errors = collectErrors(page);
+    await page.goto(`${server.url}api/rest/`);
+    await waitForApp(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const devState = () => page.evaluate(() => window.__DOCSBUILD_DEV__);
+
+  it('re-renders the edited page in place, keeping the scroll position, without a reload', async () => {
+    await page.evaluate(() => {
+      (window as unknown as { __mark: boolean }).__mark = true;
+      window.scrollTo(0, 300);
+    });
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(100);
+    const before = (await devState())?.build ?? 0;
+    const source = await readFile(file('api/rest/README.md'), 'utf8');
+    await writeFile(file('api/rest/README.md'), source.replace(/\n## /, '\nEdited live by the dev test.\n\n## '));
+    await poll(async () => (await devState())?.build ?? 0).toBeGreaterThan(before);
+    expect(await page.locator('main').innerText()).toContain('Edited live by the dev test.');
+    expect(await page.evaluate(() => (window as unknown as { __mark?: boolean }).__mark)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    expect(errors).toEqual([]);
+  });
+
+  it('updates the top navigation when site.yaml changes', async () => {
+    const yaml = await readFile(file('site.yaml'), 'utf8');
+    await writeFile(file('site.yaml'), yaml.replace('  - text: Pricing\n', '  - text: Plans and pricing\n'));
+    await poll(() => page.locator('header').innerText()).toContain('Plans and pricing');
+  });
+
+  it('shows a broken edit as an overlay, and removes it once fixed', async () => {
+    const good = await readFile(file('api/rest/README.md'), 'utf8');
+    await writeFile(file('api/rest/README.md'), `${good}\nSee [nothing](/no-such-page/).\n`);
+    const overlay = page.locator('#docsbuild-dev-overlay');
+    await overlay.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await overlay.innerText()).toContain('link/dead');
+    expect(await overlay.innerText()).toContain('content/api/rest/README.md');
+    await writeFile(file('api/rest/README.md'), good);
+    await overlay.waitFor({ state: 'detached', timeout: 20_000 });
+  });
+});

@@ -1,0 +1,104 @@
+import type { Element, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { describe, expect, it } from 'vitest';
+import { cleanHtml, urlSurvives } from '../../../../cli/html/clean';
+import { pageToHast } from '../../../../cli/html/page-hast';
+import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../../../../cli/html/policy';
+import { createMarkdownParser } from '../../../../cli/stages/markdown';
+import { extractOutline } from '../../../../cli/stages/outline';
+import { pageTree } from '../../../helpers/pages';
+
+const parse = createMarkdownParser();
+const YOUTUBE: HtmlPolicy = { allowIframeOrigins: ['https://www.youtube-nocookie.com'] };
+/** Markdown → hast as the renderer builds it → cleaned → HTML. */
+const clean = (markdown: string, policy: HtmlPolicy = DEFAULT_HTML_POLICY) => toHtml(cleanHtml(pageToHast(parse(markdown)), policy));
+
+describe('cli/html/clean', () => {
+  it('keeps allowed HTML and drops scripts, styles and event handlers', () => {
+    expect(clean('<div onclick="x()"><kbd>Ctrl</kbd><script>alert(1)</script><style>p{}</style></div>')).toBe('<div><kbd>Ctrl</kbd></div>');
+    expect(clean('Text <b onmouseover="alert(1)">bold</b> <img src="a.png" alt="A" onerror="alert(1)">')).toBe(
+      '<p>Text <b>bold</b> <img src="a.png" alt="A"></p>',
+    );
+  });
+
+  it('removes javascript:, vbscript: and data: URLs, however they are spelled', () => {
+    for (const href of ['javascript:alert(1)', '&#106;avascript:alert(1)', 'jav&#x09;ascript:alert(1)', ' javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'vbscript:x', 'data:text/html,x']) {
+      expect(clean(`<a href="${href}">x</a>`), href).toBe('<p><a>x</a></p>');
+    }
+    expect(clean('<img src="data:image/png;base64,iVBORw0KGgo=">')).toBe('<img>');
+    expect(clean('<a href="https://example.com/">ok</a> <a href="/docs/x/">ok</a> <a href="mailto:a@b.c">ok</a>')).toBe(
+      '<p><a href="https://example.com/">ok</a> <a href="/docs/x/">ok</a> <a href="mailto:a@b.c">ok</a></p>',
+    );
+  });
+
+  it('neutralises javascript: in Markdown links and images, whatever the escaping', () => {
+    expect(clean('[x](javascript:alert(1)) [y](java&#x09;script:alert(1)) ![z](javascript:alert(1))')).toBe('<p><a>x</a> <a>y</a> <img alt="z"></p>');
+  });
+
+  it('keeps an iframe only from a listed origin, and never one without a src', () => {
+    const frame = '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Video" allowfullscreen onload="x()"></iframe>';
+    expect(clean(frame)).toBe('');
+    expect(clean(frame, YOUTUBE)).toBe('<iframe src="https://www.youtube-nocookie.com/embed/x" title="Video" allowfullscreen></iframe>');
+    for (const src of ['https://www.youtube-nocookie.com.evil.net/x', 'https://www.youtube-nocookie.com@evil.net/', 'http://www.youtube-nocookie.com/x', 'javascript:alert(1)']) {
+      expect(clean(`<iframe src="${src}"></iframe>`, YOUTUBE), src).toBe('');
+    }
+    expect(clean('<iframe srcdoc="<script>alert(1)</script>"></iframe>', YOUTUBE)).toBe('');
+  });
+
+  it('prefixes ids and names written in HTML (no clobbering the viewer), once', () => {
+    expect(clean('<a id="docsbuild-boot" name="app">x</a>')).toBe('<p><a id="user-content-docsbuild-boot" name="user-content-app">x</a></p>');
+    expect(clean('<span id="user-content-x">x</span>')).toBe('<p><span id="user-content-x">x</span></p>');
+  });
+
+  it('keeps footnotes working: their ids and links agree after cleaning', () => {
+    const html = clean('Text[^1].\n\n[^1]: The note.\n');
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    const targets = [...html.matchAll(/ href="#([^"]+)"/g)].map((m) => m[1]);
+    expect(targets.length).toBeGreaterThan(0);
+    for (const target of targets) expect(ids).toContain(target);
+    expect(html).toContain('aria-describedby="user-content-footnote-label"');
+    expect(html).toContain('id="user-content-footnote-label"');
+  });
+
+  it('keeps what the pipeline builds as built, and cleans the writer\'s parts inside it', () => {
+    const page = pageTree('## Title <span onclick="x()">here</span>\n\n::: tip Mind <b>this</b>\n<i onclick="y()">inside</i>\n\n:::\n');
+    extractOutline(page, { headerLevels: [2, 3] });
+    const html = toHtml(cleanHtml(pageToHast(page.tree, { headingAnchors: true }), DEFAULT_HTML_POLICY));
+    expect(html).toContain('<h2 id="title-here"><a href="#title-here" class="header-anchor" aria-hidden="true" tabindex="-1">#</a>Title <span>here</span></h2>');
+    // The title is text, never HTML; the writer's HTML inside is cleaned.
+    expect(html).toContain('<div class="custom-block tip"><p class="custom-block-title">Mind &#x3C;b>this&#x3C;/b></p><p><i>inside</i></p>');
+  });
+
+  it('lets a raw HTML element pose as trusted in no way', () => {
+    expect(clean('<pre data-docsbuild-trusted="subtree" class="shiki" style="x"><b onclick="x()">b</b></pre>')).toBe('<pre><b>b</b></pre>');
+  });
+
+  it('keeps the raw HTML of a tree too deep to parse out, instead of failing', () => {
+    expect(clean(`Text\n\n${'<div>'.repeat(3000)}x`)).toBe('<p>Text</p>\n');
+  });
+
+  it('urlSurvives judges a Markdown URL as cleaning would', () => {
+    expect(urlSurvives('./guide.md#setup', 'link', DEFAULT_HTML_POLICY)).toBe(true);
+    expect(urlSurvives('/docs/x/', 'image', DEFAULT_HTML_POLICY)).toBe(true);
+    expect(urlSurvives('tel:+123', 'link', DEFAULT_HTML_POLICY)).toBe(true);
+    expect(urlSurvives(' javascript:alert(1)', 'link', DEFAULT_HTML_POLICY)).toBe(false);
+    expect(urlSurvives('java\tscript:alert(1)', 'link', DEFAULT_HTML_POLICY)).toBe(false);
+    expect(urlSurvives('data:image/png;base64,x', 'image', DEFAULT_HTML_POLICY)).toBe(false);
+  });
+
+  it('leaves no trace of its marks in the output', () => {
+    const tree = pageToHast(parse('# T\n\n```js\nx\n```\n\n[[toc]]\n'));
+    const out = cleanHtml(tree, DEFAULT_HTML_POLICY);
+    const seen: Element[] = [];
+    const walk = (node: Root | Element) => {
+      for (const child of node.children) if (child.type === 'element') (seen.push(child), walk(child));
+    };
+    walk(out);
+    expect(seen.length).toBeGreaterThan(2);
+    for (const el of seen) {
+      expect(Object.keys(el.properties)).not.toContain('dataDocsbuildTrusted');
+      expect(el.data?.docsbuildTrustedIndex).toBeUndefined();
+    }
+    expect(toHtml(out)).not.toContain('docsbuild');
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../../../../cli/html/policy';
+import { attributeName, reportRemovedHtml } from '../../../../cli/html/removals';
+import { pageTree } from '../../../helpers/pages';
+
+const report = (markdown: string, policy: HtmlPolicy = DEFAULT_HTML_POLICY) =>
+  reportRemovedHtml(pageTree(markdown).tree, 'content/page.md', policy).map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
+
+describe('cli/html/removals', () => {
+  it('reports nothing for allowed HTML, plain Markdown and comments', () => {
+    expect(report('# T\n\n<details open><summary>More</summary>\n\n<kbd>Ctrl</kbd> <sup>1</sup>\n\n</details>\n\n<!-- note -->\n\n[ok](https://x.org/) [rel](./a.md) [mail](mailto:a@b.c)\n')).toEqual([]);
+  });
+
+  it('lists what is removed on a line, once each, at the first removal', () => {
+    expect(report('# T\n\nA <span onclick="a()" class="x">b</span> and <span onclick="c()">d</span> <script>e()</script>\n')).toEqual([
+      '3:3 html/removed Removed from the HTML: <span onclick>, <span class>, <script>.',
+    ]);
+  });
+
+  it('shows the URL of a removed href or src', () => {
+    expect(report('<a href="javascript:alert(1)">x</a>')).toEqual(['1:1 html/removed Removed from the HTML: <a href="javascript:alert(1)">.']);
+  });
+
+  it('places removals at their file line, after frontmatter', () => {
+    expect(report('---\ntitle: T\n---\n\nText\n\n<img src="a.png" onerror="x()">\n')).toEqual(['7:1 html/removed Removed from the HTML: <img onerror>.']);
+  });
+
+  it('reports Markdown links and images with a forbidden scheme as link/unsafe-url, each at its own column', () => {
+    expect(report('# T\n\nSee [a](javascript:alert(1)) and ![b](data:image/png;base64,AAAA).\n\n[c][r]\n\n[r]: vbscript:x\n')).toEqual([
+      '3:5 link/unsafe-url Link "javascript:alert(1)" uses a URL scheme that is not allowed, so it is not a link in the page.',
+      '3:34 link/unsafe-url Image "data:image/png;base64,AAAA" uses a URL scheme that is not allowed, so the image is not shown.',
+      '5:1 link/unsafe-url Link "vbscript:x" uses a URL scheme that is not allowed, so it is not a link in the page.',
+    ]);
+  });
+
+  it('reports an iframe unless its origin is allowed', () => {
+    const frame = '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>\n';
+    expect(report(frame)).toEqual(['1:1 html/removed Removed from the HTML: <iframe>.']);
+    expect(report(frame, { allowIframeOrigins: ['https://www.youtube-nocookie.com'] })).toEqual([]);
+  });
+
+  it('finds HTML inside headings and containers too', () => {
+    expect(report('# T <b onclick="x()">b</b>\n\n::: tip\nIn <i style="color:red">it</i>.\n:::\n')).toEqual([
+      '1:5 html/removed Removed from the HTML: <b onclick>.',
+      '4:4 html/removed Removed from the HTML: <i style>.',
+    ]);
+  });
+
+  it('does not report ids: they are renamed, not removed', () => {
+    expect(report('<a id="top" name="top">x</a>')).toEqual([]);
+  });
+
+  it('names attributes as they are written in HTML', () => {
+    expect(attributeName('className')).toBe('class');
+    expect(attributeName('htmlFor')).toBe('for');
+    expect(attributeName('onMouseOver')).toBe('onmouseover');
+    expect(attributeName('dataDocsbuildTrusted')).toBe('data-docsbuild-trusted');
+    expect(attributeName('ariaHidden')).toBe('aria-hidden');
+  });
+});

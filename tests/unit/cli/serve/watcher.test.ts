@@ -1,0 +1,44 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { watchTrees, type TreeWatcher } from '../../../../cli/serve/watcher';
+
+describe('cli/serve/watcher', () => {
+  let dir: string | undefined;
+  let watcher: TreeWatcher | undefined;
+  afterEach(async () => {
+    watcher?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const until = async (check: () => boolean) => {
+    const deadline = Date.now() + 5000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('reports changes in nested folders, in folders created after it started, and ignores editor swap files', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
+    await mkdir(path.join(dir, 'a', 'b'), { recursive: true });
+    const seen: string[] = [];
+    watcher = watchTrees([dir], (file) => seen.push(path.relative(dir!, file)));
+    await new Promise((r) => setTimeout(r, 100));
+
+    await writeFile(path.join(dir, 'a', 'b', 'page.md'), '# x');
+    await until(() => seen.includes(path.join('a', 'b', 'page.md')));
+
+    await mkdir(path.join(dir, 'new'));
+    await until(() => seen.includes('new'));
+    await new Promise((r) => setTimeout(r, 100)); // the re-scan adds a watch on new/
+    await writeFile(path.join(dir, 'new', 'late.md'), '# y');
+    await until(() => seen.includes(path.join('new', 'late.md')));
+
+    await writeFile(path.join(dir, 'a', '.page.md.swp'), 'swap');
+    await writeFile(path.join(dir, 'a', 'page.md~'), 'backup');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(seen.some((f) => f.endsWith('.swp') || f.endsWith('~'))).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { App } from '../App';
+import { createChunkLoader } from '../chunk-loader';
+import { applyHead, headFor } from '../head';
+import { viewerOverrides } from '../overrides';
+import { hrefOf, resolvePath, sitePathOf } from '../router';
+import { createSiteDataSource, type SiteData } from '../site-data';
+import { applyTheme, storedTheme } from '../theme';
+import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, chunkOf, metaOf, type BootData, type View } from '../view';
+import { showDiagnostics, type DiagnosticsPayload } from './overlay';
+
+/**
+ * The viewer as `docsbuild dev` serves it (never in `docsbuild build`
+ * output): the same start-up as viewer/main.tsx, plus live updates. On an
+ * `update` event it re-reads the route table and re-renders the current page
+ * in place, keeping the scroll position; a `diagnostics` event shows or
+ * clears the overlay. Styles come from the production stylesheet the page
+ * already links.
+ */
+
+/** The `update` event's data (see cli/serve/changes.ts). */
+interface SiteUpdate {
+  build: number;
+  pages: { path: string; chunk: string }[];
+  removed: string[];
+  site: boolean;
+  reload: boolean;
+}
+
+declare global {
+  interface Window {
+    /** For tests and timing: when the last event arrived and when its update was on screen (Date.now()). */
+    __DOCSBUILD_DEV__?: { build: number; eventAt?: number; renderedAt?: number };
+  }
+}
+
+async function start(): Promise<void> {
+  applyTheme(document.documentElement, storedTheme(safeStorage()));
+  const container = document.getElementById(APP_ELEMENT_ID);
+  const bootText = document.getElementById(BOOT_ELEMENT_ID)?.textContent;
+  if (!container || !bootText) return;
+  const boot = JSON.parse(bootText) as BootData;
+  const base = boot.base;
+  // Revalidate on every read: in dev pages.json changes under the same name.
+  const load = () => createSiteDataSource(base, (input, init) => fetch(input, { ...init, cache: 'no-cache' })).load();
+
+  let data: SiteData = await load();
+  const timeoutMs = viewerOverrides(window).loadTimeoutMs ?? data.manifest.site.viewer.loadTimeoutMs;
+  // One loader for the session: chunk names are content hashes, so a cached chunk is never stale.
+  const loader = createChunkLoader({ base, timeoutMs });
+  const sitePath = sitePathOf(window.location.pathname, base);
+  const resolution = sitePath === undefined ? undefined : resolvePath(sitePath, data.routes);
+  let generation = 0;
+  const app = (view: View, resolveOnMount: boolean) => (
+    <App key={generation} site={data.manifest.site} routes={data.routes} loader={loader} timeoutMs={timeoutMs} initialView={view} resolveOnMount={resolveOnMount} />
+  );
+
+  let root: Root;
+  if (boot.page && resolution?.kind === 'page' && resolution.page.path === boot.page.path) {
+    const html = container.querySelector('[data-page-html]')?.innerHTML ?? '';
+    loader.seed(boot.page.chunk, chunkOf(boot.page, html));
+    const canonical = new URL(`${hrefOf(base, boot.page.path)}${window.location.search}${window.location.hash}`, window.location.href);
+    if (canonical.href !== window.location.href) history.replaceState(history.state, '', canonical);
+    root = hydrateRoot(container, app({ kind: 'page', page: boot.page, html }, false));
+  } else {
+    root = createRoot(container);
+    root.render(app({ kind: 'pending' }, true));
+  }
+
+  const state = (window.__DOCSBUILD_DEV__ = { build: 0 } as NonNullable<Window['__DOCSBUILD_DEV__']>);
+  let queue = Promise.resolve();
+  const events = new EventSource(`${base}__docsbuild/events`);
+  events.addEventListener('update', (event) => {
+    state.eventAt = Date.now();
+    const update = JSON.parse((event as MessageEvent<string>).data) as SiteUpdate;
+    if (update.reload) {
+      window.location.reload();
+      return;
+    }
+    // One update at a time, in order: a fast second save must not be overtaken by the first.
+    queue = queue.then(() => applyUpdate(update)).catch(() => window.location.reload());
+  });
+  let server: string | undefined;
+  events.addEventListener('hello', (event) => {
+    const hello = JSON.parse((event as MessageEvent<string>).data) as { server: string };
+    // EventSource reconnected to a restarted dev server: what is on screen may be stale.
+    if (server !== undefined && hello.server !== server) window.location.reload();
+    server = hello.server;
+  });
+  events.addEventListener('diagnostics', (event) => {
+    showDiagnostics(document, JSON.parse((event as MessageEvent<string>).data) as DiagnosticsPayload);
+  });
+
+  /** Re-reads the route table, loads the current page's (new) chunk, and swaps the app in place at the same scroll position. */
+  async function applyUpdate(update: SiteUpdate): Promise<void> {
+    data = await load();
+    const here = sitePathOf(window.location.pathname, base);
+    const found = here === undefined ? undefined : resolvePath(here, data.routes);
+    let view: View;
+    if (found?.kind === 'page') {
+      const chunk = await loader.load(found.page.chunk);
+      view = { kind: 'page', page: metaOf(chunk, found.page.chunk), html: chunk.html };
+    } else {
+      view = { kind: 'not-found', path: here };
+    }
+    const y = window.scrollY;
+    generation += 1;
+    flushSync(() => root.render(app(view, false)));
+    const site = data.manifest.site;
+    applyHead(document, view.kind === 'page' ? headFor(site, { kind: 'page', ...view.page }, window.location.origin) : headFor(site, { kind: 'not-found' }));
+    window.scrollTo(0, y);
+    state.build = update.build;
+    state.renderedAt = Date.now();
+    document.documentElement.dataset.devBuild = String(update.build);
+  }
+}
+
+function safeStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+void start();
