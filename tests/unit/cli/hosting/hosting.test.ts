@@ -85,12 +85,29 @@ describe('cli/stages/hosting on the viewer-site fixture', () => {
   });
 
   it('writes vercel.json with permanent redirects, trailing slashes and immutable assets', () => {
-    const config = JSON.parse(text(result, 'vercel.json')) as { redirects: unknown[]; trailingSlash: boolean; cleanUrls: boolean; headers: { source: string }[] };
+    const config = JSON.parse(text(result, 'vercel.json')) as {
+      redirects: unknown[];
+      trailingSlash: boolean;
+      cleanUrls: boolean;
+      headers: { source: string; headers: { key: string; value: string }[] }[];
+    };
     expect(config.redirects).toContainEqual({ source: '/docs/cron', destination: '/docs/workflows/steps/triggers/', permanent: true });
     expect(config.trailingSlash).toBe(true);
     expect(config.cleanUrls).toBe(false);
-    expect(config.headers.map((h) => h.source)).toEqual(['/docs/assets/(.*)']);
+    expect(config.headers.map((h) => h.source)).toEqual(['/docs/(.*)', '/docs/assets/(.*)']);
     expect(text(result, '_headers')).toContain('/docs/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
+  });
+
+  it('sends the Content-Security-Policy and the other security headers from every host config', () => {
+    const vercel = JSON.parse(text(result, 'vercel.json')) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
+    const keys = vercel.headers.find((h) => h.source === '/docs/(.*)')?.headers.map((h) => h.key);
+    expect(keys).toEqual(['Content-Security-Policy', 'Referrer-Policy', 'X-Content-Type-Options']);
+    expect(text(result, '_headers')).toMatch(/^\/docs\/\*\n {2}Content-Security-Policy: default-src 'self'/m);
+    const conf = text(result, 'nginx.conf');
+    // nginx does not inherit add_header into a location that sets its own: every location repeats them.
+    const locations = conf.split(/\n\s*location /).filter((block) => block.includes('add_header Cache-Control'));
+    expect(locations.length).toBeGreaterThanOrEqual(3);
+    for (const block of locations) expect(block).toContain('add_header Content-Security-Policy "');
   });
 
   it('writes an nginx snippet with try_files, the 404 page, exact 301s and the cache policy', () => {
