@@ -1,0 +1,81 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../cli/build';
+import { resolveConfig } from '../../cli/config';
+import { FIXTURES } from '../helpers/build-fixture';
+
+/**
+ * The page cache end to end: a cached build equals a cold one byte for byte,
+ * and each kind of edit re-processes exactly the pages that depend on it.
+ */
+describe('page cache', () => {
+  let root: string;
+  let cacheDir: string;
+  const run = (toolVersion = 'test') =>
+    build(resolveConfig(root, { config: false }), { mode: 'build', cache: { dir: cacheDir, toolVersion } });
+  const cold = () => build(resolveConfig(root, { config: false }), { mode: 'build' });
+  const edit = (relative: string, change: (text: string) => string) => {
+    const file = path.join(root, 'content', relative);
+    writeFileSync(file, change(readFileSync(file, 'utf8')));
+  };
+  const same = (a: BuildResult, b: BuildResult) => {
+    expect([...a.files.keys()]).toEqual([...b.files.keys()]);
+    for (const [name, content] of a.files) expect(Buffer.from(b.files.get(name)!), name).toEqual(Buffer.from(content));
+  };
+
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'docsbuild-cache-it-'));
+    cacheDir = path.join(root, 'cache');
+    cpSync(path.join(FIXTURES, 'basic', 'content'), path.join(root, 'content'), { recursive: true });
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('a warm build takes every page from the cache and equals a cold build byte for byte', async () => {
+    const first = await run();
+    expect(first.pagesFromCache).toBe(0);
+    const warm = await run();
+    expect(warm.pagesFromCache).toBe(4);
+    same(warm, await cold());
+  });
+
+  it('an edited page is the only one processed again', async () => {
+    edit('guide/setup.md', (t) => `${t}\nOne more line.\n`);
+    const result = await run();
+    expect(result.pagesFromCache).toBe(3);
+    same(result, await cold());
+  });
+
+  it('a changed constant re-processes the pages that use it, and only those', async () => {
+    edit('site.yaml', (t) => t.replace('LIMIT: 512KB', 'LIMIT: 1MB'));
+    const result = await run();
+    // Only guide/README.md writes {{ $const.LIMIT }}.
+    expect(result.pagesFromCache).toBe(3);
+    const chunk = [...result.files].find(([name]) => name.startsWith('assets/pages/guide.'))![1] as string;
+    expect(chunk).toContain('1MB');
+    same(result, await cold());
+  });
+
+  it('redirects and the sidebar are site-wide: no page is processed again, the output still follows', async () => {
+    edit('site.yaml', (t) => t.replace('/old-setup: /guide/setup.html', '/old-setup: /guide/setup.html\n  /newer: /guide/'));
+    const afterRedirect = await run();
+    expect(afterRedirect.pagesFromCache).toBe(4);
+    expect(afterRedirect.files.get('redirects.json')).toContain('"/newer"');
+    same(afterRedirect, await cold());
+
+    edit('site.yaml', (t) => t.replace('      - /guide/setup.html\n      - /api/reference/', '      - /api/reference/\n      - /guide/setup.html'));
+    const afterSidebar = await run();
+    expect(afterSidebar.pagesFromCache).toBe(4);
+    same(afterSidebar, await cold());
+  });
+
+  it('ignores corrupt entries and entries of another tool version', async () => {
+    const shards = path.join(cacheDir, 'pages');
+    for (const shard of readdirSync(shards)) for (const f of readdirSync(path.join(shards, shard))) writeFileSync(path.join(shards, shard, f), '{"format":1,');
+    const afterCorruption = await run();
+    expect(afterCorruption.pagesFromCache).toBe(0);
+    same(afterCorruption, await cold());
+    expect((await run('another-version')).pagesFromCache).toBe(0);
+  });
+});
