@@ -42,11 +42,16 @@ export const PUBLIC_DIR = 'public';
 
 export const SITE_CONFIG_NAMES = ['site.yaml', 'site.yml'] as const;
 /**
- * The largest page (or site.yaml) read. The largest real page is about 21 kB;
- * remark parses a few hundred kB a second on link-heavy text, and some inputs
- * cost far more, so a bigger file would stall every build.
+ * The largest page read. The largest real page is about 21 kB; remark parses
+ * a few hundred kB a second on link-heavy text, and some inputs cost far
+ * more, so a bigger file would stall every build.
  */
 export const MAX_TEXT_BYTES = 1024 * 1024;
+/**
+ * The largest site.yaml read: YAML parses fast, and a site of 10,000 pages
+ * has a sidebar of 10,000 lines (about 1 MB), so the config gets more room.
+ */
+export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 const READ_CONCURRENCY = 64;
 
 /** The only stage that reads the content tree. */
@@ -68,16 +73,17 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
     ...links.inside.filter((p) => p.endsWith('.md') && !p.startsWith(`${PUBLIC_DIR}/`)),
   ].sort();
 
-  const read = async (relativePath: string): Promise<SourceFile | undefined> => {
+  const read = async (relativePath: string, limit = MAX_TEXT_BYTES): Promise<SourceFile | undefined> => {
     const file = displayPath(relativePath);
     let bytes: Buffer;
     try {
       const absolute = path.join(config.contentDir, relativePath);
       // Checked before reading: a huge file is refused without holding it in memory.
       const { size } = await stat(absolute);
-      if (size > MAX_TEXT_BYTES) {
+      if (size > limit) {
+        const what = limit === MAX_TEXT_BYTES ? 'a page' : 'the site config';
         diagnostics.push(
-          diagnostic('file/too-large', { file }, `${relativePath} is ${formatMegabytes(size)}; a page may be at most ${formatMegabytes(MAX_TEXT_BYTES)}.`),
+          diagnostic('file/too-large', { file }, `${relativePath} is ${formatMegabytes(size)}; ${what} may be at most ${formatMegabytes(limit)}.`),
         );
         return undefined;
       }
@@ -100,13 +106,13 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
 
   const pages: SourceFile[] = [];
   for (let i = 0; i < pagePaths.length; i += READ_CONCURRENCY) {
-    const batch = await Promise.all(pagePaths.slice(i, i + READ_CONCURRENCY).map(read));
+    const batch = await Promise.all(pagePaths.slice(i, i + READ_CONCURRENCY).map((relativePath) => read(relativePath)));
     for (const page of batch) if (page) pages.push(page);
   }
 
   const configNames = await fg([...SITE_CONFIG_NAMES], { cwd: config.contentDir, onlyFiles: true, followSymbolicLinks: false });
   const configName = SITE_CONFIG_NAMES.find((name) => configNames.includes(name));
-  const siteConfig = configName === undefined ? undefined : await read(configName);
+  const siteConfig = configName === undefined ? undefined : await read(configName, MAX_CONFIG_BYTES);
   if (configName === undefined) {
     diagnostics.push(
       diagnostic('config/missing', { file: displayPath('site.yaml') }, `No site.yaml in ${displayPath('') || '.'}.`),

@@ -46,6 +46,17 @@ describe('cli/stages/load', () => {
       expect(loaded.diagnostics[0]).toMatchObject({ code: 'file/not-utf8', file: 'content/bad.md', line: 1, column: 3 });
     });
 
+    it('reads a site.yaml larger than the page limit (a 10,000-page sidebar)', async () => {
+      const big = await mkdtemp(path.join(tmpdir(), 'docsbuild-bigconfig-'));
+      await mkdir(path.join(big, 'content'));
+      const sidebar = Array.from({ length: 80_000 }, (_, i) => `  - /page-${i}/`).join('\n');
+      await writeFile(path.join(big, 'content/site.yaml'), `title: T\nsidebar:\n${sidebar}\n`);
+      const loaded = await loadSources(resolveConfig(big, { config: false }));
+      expect(loaded.siteConfig?.text.length).toBeGreaterThan(1024 * 1024);
+      expect(loaded.diagnostics).toEqual([]);
+      await rm(big, { recursive: true, force: true });
+    });
+
     it('reports a missing site.yaml', async () => {
       const empty = await mkdtemp(path.join(tmpdir(), 'docsbuild-empty-'));
       await mkdir(path.join(empty, 'content'));
