@@ -64,7 +64,7 @@ export function formatReport(env: Environment, results: readonly SizeResult[]): 
   lines.push(
     `- Load average (1 min) ${env.loadBefore.toFixed(2)} before, ${env.loadAfter.toFixed(2)} after: above ~0.5 other work shared the cores and wall times are high; CPU time (user + system, all threads) is less affected.`,
   );
-  lines.push('- Cold: every run starts a fresh process with an empty output folder; docsbuild has no cache yet (the OS file cache is warm for every run alike).');
+  lines.push('- Cold runs start a fresh process with an empty output folder and an empty \`--cache-dir\` (the OS file cache is warm for every run alike); the warm run reuses the page cache the cold build filled, with no change; the one-edit run appends a paragraph to one page first.');
   lines.push('');
 
   lines.push('| Pages | Run | Wall (s) | CPU (s) | Pages/s | Peak RSS (MiB) | × 1-thread floor | × 2-thread floor | CPU × 1-thread floor |');
