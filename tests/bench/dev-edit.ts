@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { resolveConfig } from '../../cli/config';
+import { runtimeOptions } from '../../cli/runtime';
 import { startDevServer } from '../../cli/serve/dev';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     port: 0,
     watchViewer: false,
+    // As `docsbuild dev` runs it: the page cache, in this thread.
+    build: runtimeOptions(dir, { threads: 0 }),
     log: (text) => {
       const ms = /Rebuilt in (\d+) ms/.exec(text)?.[1];
       if (ms) rebuilds.push(Number(ms));
