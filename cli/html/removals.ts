@@ -1,4 +1,4 @@
-import type { Element, Nodes, Properties } from 'hast';
+import type { Nodes, Properties } from 'hast';
 import type { Root } from 'mdast';
 import type { Point } from 'unist';
 import { visit } from 'unist-util-visit';

@@ -1,9 +1,9 @@
-import { runtimeOptions } from '../runtime';
 import { InvalidArgumentError } from 'commander';
 import { ConfigError, resolveConfig, type ConfigFlags } from '../config';
 import { DEFAULT_DEV_PORT, startDevServer } from './dev';
 import { DEFAULT_HOST } from './listen';
 import { DEFAULT_PREVIEW_PORT, startPreview } from './preview';
+import { runtimeOptions } from '../runtime';
 
 export interface ServeFlags extends ConfigFlags {
   port: number;

@@ -1,4 +1,3 @@
-import type { SummariseOptions } from '../summarise';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,6 +7,7 @@ import { VIEWER_DIR } from '../bundle';
 import type { ResolvedConfig } from '../config';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { formatSummary, formatText } from '../diagnostics/format';
+import type { SummariseOptions } from '../summarise';
 import { siteUpdate, type BuildSnapshot } from './changes';
 import { bundleDevClient, DEV_SEGMENT, withDevClient, type DevBundle } from './dev-client';
 import { EventHub } from './events';

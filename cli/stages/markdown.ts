@@ -148,12 +148,3 @@ function reportUnknownLanguages(tree: Root, file: string, languages: ReadonlySet
   });
   return diagnostics;
 }
-
-/** The languages the code blocks of a tree ask for, for loading only those grammars. */
-export function codeLanguages(tree: Root): Set<string> {
-  const langs = new Set<string>();
-  visit(tree, 'code', (node) => {
-    if (node.lang) langs.add(node.lang.toLowerCase());
-  });
-  return langs;
-}
