@@ -5,10 +5,12 @@ import { build, type BuildResult } from './build';
 import { ConfigError, resolveConfig, type ConfigFlags } from './config';
 import { countBySeverity } from './diagnostics/diagnostic';
 import { formatGithub, formatJson, formatSummary, formatText, type OutputFormat } from './diagnostics/format';
-import { writeOutput } from './stages/write';
+import { outputRecordFile } from './stages/output-record';
+import { OutputFolder } from './stages/write';
 import { DEFAULT_CACHE_DIR, runtimeOptions, type RuntimeFlags } from './runtime';
 import { DEFAULT_DEV_PORT, DEFAULT_HOST, DEFAULT_PREVIEW_PORT, parsePort, runDev, runPreview, type ServeFlags } from './serve/commands';
-import { formatSizes, measureViewer } from './viewer-output/sizes';
+import { createStageTimer } from './timings';
+import { formatSizes } from './viewer-output/sizes';
 
 /** Exit codes: 0 clean, 1 content errors (or too many warnings), 2 usage or config errors, 3 internal error. */
 const EXIT = { ok: 0, content: 1, usage: 2, internal: 3 } as const;
@@ -69,27 +71,46 @@ program
 async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   const started = performance.now();
   const config = resolveConfig(process.cwd(), flags);
-  const result = await build(config, {
-    ...runtimeOptions(config.root, flags),
-    mode,
-    previousManifest: flags.previous && path.resolve(process.cwd(), flags.previous),
-    allowExternalRedirects: flags.allowExternalRedirects,
-  });
+  const timer = createStageTimer();
+  const runtime = runtimeOptions(config.root, flags);
+  // Opened first: it takes the output folder's lock, so a second build fails before doing any work.
+  const output =
+    mode === 'build'
+      ? await OutputFolder.open(config.outDir, {
+          record: runtime.cache && { file: outputRecordFile(runtime.cache.dir, config.outDir), toolVersion: runtime.cache.toolVersion },
+        })
+      : undefined;
+  let result: BuildResult;
+  try {
+    result = await build(config, {
+      ...runtime,
+      timer,
+      output,
+      mode,
+      previousManifest: flags.previous && path.resolve(process.cwd(), flags.previous),
+      allowExternalRedirects: flags.allowExternalRedirects,
+    });
+  } catch (error) {
+    await output?.abort();
+    throw error;
+  }
   const failed = report(result, flags);
   if (failed) {
+    await output?.abort();
     process.exitCode = EXIT.content;
     if (mode === 'build' && flags.format === 'text') process.stderr.write(`Build failed: ${path.relative(process.cwd(), config.outDir) || '.'} left as it was.\n`);
     return;
   }
-  if (mode === 'build') {
-    await writeOutput(result.files, config.outDir);
+  if (output) {
+    await output.commit();
+    timer.lap('write output');
     if (flags.format === 'text') {
       const ms = Math.round(performance.now() - started);
-      process.stderr.write(`Built ${result.pageCount} pages into ${path.relative(process.cwd(), config.outDir)}/ (${result.files.size} files) in ${ms} ms.\n`);
-      const sizes = result.manifest && measureViewer(result.files, result.manifest.site.base);
-      if (sizes) process.stderr.write(`${formatSizes(sizes)}\n`);
+      process.stderr.write(`Built ${result.pageCount} pages into ${path.relative(process.cwd(), config.outDir)}/ (${result.fileCount} files) in ${ms} ms.\n`);
+      if (result.sizes) process.stderr.write(`${formatSizes(result.sizes)}\n`);
     }
   }
+  if (process.env.DOCSBUILD_TIMINGS) process.stderr.write(`Timings:\n${timer.report()}\n`);
 }
 
 /** Prints the diagnostics once, in the chosen format; returns whether the run fails. */

@@ -1,29 +1,24 @@
-import { MANIFEST_VERSION, type Manifest, type PageRecord } from '../schema/manifest';
+import type { Manifest } from '../schema/manifest';
 import type { ResolvedConfig } from './config';
 import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from './diagnostics/diagnostic';
 import { closest, didYouMean } from './diagnostics/suggest';
 import { htmlPolicyOf } from './html/policy';
-import { stableStringify } from './json';
 import { fenceLanguages } from './markdown/highlight';
 import { summarisePages, type SummariseOptions } from './summarise';
 import { planAssets } from './stages/assets';
-import { fillLinks } from './stages/link-placeholders';
 import { checkPageLinks } from './stages/links';
 import { loadSources } from './stages/load';
-import {
-  ANALYTICS_INIT,
-  ANALYTICS_INIT_FILE,
-  buildManifest,
-  buildSiteRecord,
-  chunkFile,
-  manifestJsonSchema,
-} from './stages/manifest';
+import { emitSite } from './stages/emit';
+import { hostingFiles } from './stages/hosting';
+import { buildSiteRecord } from './stages/manifest';
+import { MemoryOutput, type OutputSink } from './stages/output';
 import { resolveNavigation } from './stages/navigation';
 import type { PageContext, PageSummary } from './stages/page';
 import { buildRedirects } from './stages/redirects';
 import { parseSiteConfig, type ParsedSiteConfig } from './stages/site-config';
 import { createSiteIndex, findPage, findRedirect, type IndexedPage, type SiteIndex } from './stages/site-index';
-import { emitViewer } from './viewer-output/emit';
+import type { ViewerSizes } from './viewer-output/sizes';
+import { createStageTimer, type StageTimer } from './timings';
 
 export interface BuildOptions extends SummariseOptions {
   /** `check` runs every check but renders and emits nothing. */
@@ -32,11 +27,19 @@ export interface BuildOptions extends SummariseOptions {
   previousManifest?: string;
   /** Allow redirects to other sites (refused by default: a typo there sends readers away). */
   allowExternalRedirects?: boolean;
+  /** Where the files go as they are made; by default memory, returned as `files`. */
+  output?: OutputSink;
+  /** Records how long each stage takes (DOCSBUILD_TIMINGS). */
+  timer?: StageTimer;
 }
 
 export interface BuildResult {
-  /** Output files by path relative to the output folder; empty for `check` or when there are errors. */
+  /** With no `output` given, the output files by path relative to the output folder; empty for `check` or when there are errors. */
   files: Map<string, string | Uint8Array>;
+  /** How many files the build wrote. */
+  fileCount: number;
+  /** Download sizes of the viewer and the site's data, for the build's report. */
+  sizes?: ViewerSizes;
   manifest?: Manifest;
   /** Sorted by file, line and column. */
   diagnostics: Diagnostic[];
@@ -60,6 +63,7 @@ interface ProcessedPage {
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
+  const timer = options.timer ?? createStageTimer(false);
   const sources = await loadSources(config, { previousManifest: options.previousManifest });
   diagnostics.push(...sources.diagnostics);
 
@@ -75,7 +79,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     codeLanguages: fenceLanguages(sources.pages.map((p) => p.text)),
     html: htmlPolicyOf(siteConfig),
   };
+  timer.lap('load sources');
   const { summaries, fromCache } = await summarisePages(sources.pages, context, options);
+  timer.lap('per-page stages');
   const pages: ProcessedPage[] = [];
   for (const summary of summaries) {
     diagnostics.push(...summary.diagnostics);
@@ -92,7 +98,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   }
 
   const unique = dropDuplicatePaths(pages, diagnostics);
-  const result: BuildResult = { files: new Map(), diagnostics: [], pageCount: sources.pages.length, pagesFromCache: fromCache };
+  const result: BuildResult = { files: new Map(), fileCount: 0, diagnostics: [], pageCount: sources.pages.length, pagesFromCache: fromCache };
   if (!siteConfig || !site) {
     result.diagnostics = sortDiagnostics(diagnostics);
     return result;
@@ -125,52 +131,34 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   }
 
   result.diagnostics = sortDiagnostics(diagnostics);
+  timer.lap('site-wide checks');
   if (options.mode === 'check' || result.diagnostics.some((d) => d.severity === 'error')) return result;
 
-  const files = result.files;
-  const records: PageRecord[] = [];
-  for (const { page, indexed } of unique) {
-    if (page.html === undefined || page.linkUrls === undefined) throw new Error(`${indexed.relativePath} was not rendered.`);
-    const { prev, next } = neighbours(page, navigation.order, index);
-    const chunk = chunkFile({
-      version: MANIFEST_VERSION,
-      key: page.route.key,
-      path: page.route.path,
-      title: indexed.title,
-      description: page.description ?? '',
-      headers: page.headers,
-      html: fillLinks(page.html, page.linkUrls, indexed, index),
-      prev,
-      next,
-    });
-    files.set(chunk.name, chunk.content);
-    records.push({
-      title: indexed.title,
-      description: page.description ?? '',
-      frontmatter: page.frontmatter,
-      regularPath: page.route.regularPath,
-      relativePath: indexed.relativePath,
-      key: page.route.key,
-      path: page.route.path,
-      headers: page.headers,
-      chunk: chunk.name,
-    });
-  }
-  const manifest = buildManifest(buildSiteRecord(siteConfig, navigation), records);
-  files.set('pages.json', `${stableStringify(manifest)}\n`);
-  files.set('redirects.json', `${stableStringify({ version: MANIFEST_VERSION, redirects: redirectTable.redirects })}\n`);
-  files.set('pages.schema.json', manifestJsonSchema());
-  if (siteConfig.analytics) files.set(ANALYTICS_INIT_FILE, ANALYTICS_INIT);
-  for (const [name, bytes] of assets.files) files.set(name, bytes);
-  // VIEWER: the viewer bundle and the static HTML per route are added to `files` here.
-  for (const [name, content] of await emitViewer({ manifest, files })) files.set(name, content);
-  // SEARCH: the search index files are added to `files` here.
-  const { emitSearch } = await import('./search-output/emit');
-  for (const [name, content] of emitSearch({ manifest, files, docsearchApiKey: process.env.DOCSBUILD_DOCSEARCH_API_KEY })) files.set(name, content);
-  // HOSTING: static-host outputs (redirect stubs, _redirects, sitemap, …) are added to `files` here.
-  const { hostingFiles } = await import('./stages/hosting');
+  const output = options.output ?? new MemoryOutput();
+  const unwritten = unique.find((p) => p.page.html === undefined);
+  if (unwritten) throw new Error(`${unwritten.indexed.relativePath} was not rendered.`);
+  // VIEWER, SEARCH: the bundle, chunks, static HTML per route and the search index are written page by page here.
+  const { manifest, sizes } = await emitSite({
+    site: buildSiteRecord(siteConfig, navigation),
+    pages: unique,
+    order: navigation.order,
+    index,
+    redirects: redirectTable.redirects,
+    assets,
+    analytics: siteConfig.analytics !== undefined,
+    docsearchApiKey: process.env.DOCSBUILD_DOCSEARCH_API_KEY,
+    output,
+    timer,
+  });
+  // HOSTING: static-host outputs (redirect stubs, _redirects, sitemap, …) are added here.
   const hostingPages = new Map(unique.map((p) => [p.page.route.path, { copy: p.page.markdownCopy, indexed: p.indexed }]));
-  for (const [name, content] of hostingFiles({ manifest, redirects: redirectTable.redirects, files, pages: hostingPages, index })) files.set(name, content);
+  for (const [name, content] of hostingFiles({ manifest, redirects: redirectTable.redirects, taken: output.names(), pages: hostingPages, index })) {
+    await output.put(name, content);
+  }
+  timer.lap('hosting files');
+  if (output instanceof MemoryOutput) result.files = output.files;
+  result.fileCount = output.names().length;
+  result.sizes = sizes;
   result.manifest = manifest;
   return result;
 }
@@ -233,19 +221,3 @@ function checkPreviousPaths(previous: { file: string; paths: string[] }, index: 
 function permalinkPlace({ page, indexed }: ProcessedPage) {
   return { file: indexed.file, ...page.keyPositions.permalink };
 }
-
-/** Prev/next from frontmatter, else from the sidebar's reading order. */
-function neighbours(page: ProcessedPage['page'], order: readonly string[], index: SiteIndex) {
-  const at = order.indexOf(page.route.path);
-  const pick = (override: string | false | undefined, fallback: string | undefined) => {
-    if (override === false) return undefined;
-    const target = override !== undefined ? findPage(index, override) : fallback ? index.pages.get(fallback) : undefined;
-    return target && { path: target.path, title: target.title };
-  };
-  const fm = page.frontmatter;
-  return {
-    prev: pick(fm.prev, at > 0 ? order[at - 1] : undefined),
-    next: pick(fm.next, at >= 0 && at < order.length - 1 ? order[at + 1] : undefined),
-  };
-}
-

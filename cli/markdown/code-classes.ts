@@ -63,13 +63,23 @@ export function styleToClasses(element: Element): Element {
 /** The rules for every `shk-` class used in the given HTML, sorted; empty when there is none. */
 export function codeStylesheet(htmls: Iterable<string>): string {
   const used = new Set<string>();
-  for (const html of htmls) {
-    for (const attribute of html.matchAll(/class="([^"]*)"/g)) {
-      for (const cls of attribute[1]!.split(' ')) if (cls.startsWith('shk-')) used.add(cls);
-    }
+  for (const html of htmls) for (const cls of codeClassesOf(html)) used.add(cls);
+  return codeStylesheetFor(used);
+}
+
+/** The highlighting classes one page's HTML uses, sorted (kept with the page's summary). */
+export function codeClassesOf(html: string): string[] {
+  const used = new Set<string>();
+  for (const attribute of html.matchAll(/class="([^"]*)"/g)) {
+    for (const cls of attribute[1]!.split(' ')) if (cls.startsWith('shk-')) used.add(cls);
   }
+  return [...used].sort();
+}
+
+/** The rules for a set of highlighting classes, in class order: the same classes, the same bytes. */
+export function codeStylesheetFor(classes: Iterable<string>): string {
   const rules: string[] = [];
-  for (const cls of [...used].sort()) {
+  for (const cls of [...new Set(classes)].sort()) {
     const rule = ruleOf(cls);
     if (rule) rules.push(rule);
   }

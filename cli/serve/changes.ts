@@ -28,9 +28,13 @@ export function siteUpdate(before: BuildSnapshot | undefined, after: BuildSnapsh
   const pages = after.manifest.pages.filter((p) => old.get(p.path) !== p.chunk).map((p) => ({ path: p.path, chunk: p.chunk }));
   const current = new Set(after.manifest.pages.map((p) => p.path));
   const removed = [...old.keys()].filter((p) => !current.has(p));
-  const site =
-    before === undefined || before.redirects !== after.redirects || stableStringify(before.manifest.site) !== stableStringify(after.manifest.site);
+  const site = before === undefined || before.redirects !== after.redirects || siteKey(before.manifest) !== siteKey(after.manifest);
   const reload = before !== undefined && before.viewerKey !== after.viewerKey;
   if (before && pages.length === 0 && removed.length === 0 && !site && !reload) return undefined;
   return { build, pages, removed, site, reload };
+}
+
+/** The site record without the search index's name: that follows every text edit, and the browser re-reads it with the route table anyway. */
+function siteKey(manifest: Manifest): string {
+  return stableStringify({ ...manifest.site, search: { ...manifest.site.search, index: undefined } });
 }

@@ -7,6 +7,7 @@ import { VIEWER_DIR } from '../bundle';
 import type { ResolvedConfig } from '../config';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { formatSummary, formatText } from '../diagnostics/format';
+import { MemoryOutput } from '../stages/output';
 import type { SummariseOptions } from '../summarise';
 import { siteUpdate, type BuildSnapshot } from './changes';
 import { bundleDevClient, DEV_SEGMENT, withDevClient, type DevBundle } from './dev-client';
@@ -64,6 +65,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   let staticHandler: ReturnType<typeof createStaticHandler> | undefined;
   /** viewer/ changed since the dev bundle was last made (kept until a bundle succeeds). */
   let viewerStale = false;
+  let lastOutput: MemoryOutput | undefined;
 
   const getSource = (file: string) => {
     try {
@@ -95,9 +97,12 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         bundle = await bundleDevClient(base);
         viewerStale = false;
       }
-      result = await build(config, { ...options.build, mode: 'build' });
+      // Made from the last good build's output, so unchanged pages' HTML and the search index are reused, not rendered again.
+      const output = new MemoryOutput(lastOutput);
+      result = await build(config, { ...options.build, mode: 'build', output });
       const manifest = result.manifest;
       if (manifest && !result.diagnostics.some((d) => d.severity === 'error')) {
+        lastOutput = output;
         if (manifest.site.base !== base || !bundle) {
           bundle = await bundleDevClient(manifest.site.base);
           base = manifest.site.base;

@@ -20,8 +20,8 @@ export interface HostingInput {
   manifest: Manifest;
   /** redirects.json's table: chains collapsed, index.html twins included. */
   redirects: readonly Redirect[];
-  /** The output so far. Never overwritten: a page, or a file from content/public/ (a robots.txt of your own), wins. */
-  files: ReadonlyMap<string, unknown>;
+  /** The names in the output so far. Never overwritten: a page, or a file from content/public/ (a robots.txt of your own), wins. */
+  taken: readonly string[];
   /** Each page by page path, for the plain `.md` copies. */
   pages: ReadonlyMap<string, HostingPage>;
   /** The site's pages, redirects and files, to turn links in the copies into URLs. */
@@ -39,7 +39,7 @@ export interface HostingInput {
 export function hostingFiles(input: HostingInput): Map<string, string> {
   const { manifest } = input;
   const { site } = manifest;
-  const taken = new OutputNames(input.files.keys());
+  const taken = new OutputNames(input.taken);
   const out = new Map<string, string>();
   const add = (name: string, content: string | undefined) => {
     if (content !== undefined && taken.claim(name)) out.set(name, content);
@@ -54,7 +54,7 @@ export function hostingFiles(input: HostingInput): Map<string, string> {
     add(stub.name, stub.content);
   }
 
-  const assetNames = [...input.files.keys(), ...out.keys()].filter((n) => n.startsWith('assets/')).sort();
+  const assetNames = [...input.taken, ...out.keys()].filter((n) => n.startsWith('assets/')).sort();
   const immutable: ImmutableAssets = { all: assetNames.every(isHashedAsset), names: assetNames.filter(isHashedAsset) };
   add('_redirects', netlifyRedirects(site, rules));
   add('_headers', netlifyHeaders(site, immutable));

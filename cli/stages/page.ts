@@ -6,6 +6,8 @@ import type { Highlighter } from '../markdown/highlight';
 import type { HtmlPolicy } from '../html/policy';
 import { prepareMarkdownCopy, type PreparedCopy } from '../hosting/markdown-copy';
 import { positionOf } from '../yaml';
+import { codeClassesOf } from '../markdown/code-classes';
+import { sectionsOf, type PageSection } from '../../viewer/search/sections';
 import { parseFrontmatter } from './frontmatter';
 import type { SourceFile } from './load';
 import { createMarkdownParser, parseMarkdown, type MarkdownParser } from './markdown';
@@ -55,6 +57,10 @@ export interface PageSummary {
     linkUrls?: string[];
     /** With `render`: the plain `.md` copy for tools that read docs, links still to resolve. */
     markdownCopy?: PreparedCopy;
+    /** With `render`: the page's text by section, as the search index takes it (made here, so it is cached). */
+    sections?: PageSection[];
+    /** With `render`: the highlighting classes the HTML uses, for the site's code stylesheet. */
+    codeClasses?: string[];
   };
 }
 
@@ -116,6 +122,8 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     html: rendered?.html,
     linkUrls: rendered?.linkUrls,
     markdownCopy,
+    sections: rendered && sectionsOf(rendered.html, outline.headers),
+    codeClasses: rendered && codeClassesOf(rendered.html),
   };
   return summary;
 }

@@ -3,12 +3,12 @@ import type { PageRecord } from '../../schema/manifest';
 import { SEARCH_INDEX_VERSION, SearchIndexFileSchema, type SearchDoc, type SearchIndexFile } from '../../schema/search-index';
 import { encodeIndex } from '../../viewer/search/index-codec';
 import { INDEX_OPTIONS, type SearchField } from '../../viewer/search/terms';
-import { sectionsOf, type PageSection } from '../../viewer/search/sections';
+import type { PageSection } from '../../viewer/search/sections';
 
-/** A rendered page: its record (title, headers, frontmatter) and its chunk's HTML. */
+/** A rendered page: its record (title, headers, frontmatter) and its text by section (sectionsOf its chunk's HTML). */
 export interface SearchablePage {
   record: PageRecord;
-  html: string;
+  sections: readonly PageSection[];
 }
 
 export interface SearchIndexOptions {
@@ -41,8 +41,8 @@ export function buildSearchIndex(pages: readonly SearchablePage[], options: Sear
   const miniSearch = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
   const docs: SearchDoc[] = [];
   const documents: IndexedDocument[] = [];
-  included.forEach(({ record, html }, pageIndex) => {
-    const [intro, ...sections] = sectionsOf(html, record.headers);
+  included.forEach(({ record, sections: all }, pageIndex) => {
+    const [intro, ...sections] = all;
     const introText = [record.description, intro?.text ?? ''].filter(Boolean).join(' ');
     documents.push({ id: docs.length, title: record.title, heading: '', parents: '', text: introText });
     docs.push([pageIndex, -1]);

@@ -25,7 +25,28 @@ export interface ViewerSizes {
   searchIndex?: { raw: number; gzip: number };
 }
 
-const gzipSize = (content: string | Uint8Array) => gzipSync(content).length;
+export const gzipSize = (content: string | Uint8Array) => gzipSync(content).length;
+
+/** What a build knows as it writes: the first load's files, each chunk's gzip size, the route table, the index. */
+export interface SizeInputs {
+  firstLoad: { js: readonly (string | Uint8Array)[]; css: readonly (string | Uint8Array)[] };
+  chunkGzipSizes: readonly number[];
+  routeTable: readonly (string | Uint8Array)[];
+  searchIndex?: { raw: number; gzip: number };
+}
+
+/** The same figures as measureViewer, from what the build made (so it need not read its output back). */
+export function sizesOf(inputs: SizeInputs): ViewerSizes {
+  const total = (contents: readonly (string | Uint8Array)[]) => contents.reduce((sum, content) => sum + gzipSize(content), 0);
+  return {
+    js: total(inputs.firstLoad.js),
+    css: total(inputs.firstLoad.css),
+    medianChunk: median([...inputs.chunkGzipSizes].sort((a, b) => a - b)),
+    chunkCount: inputs.chunkGzipSizes.length,
+    routeTable: total(inputs.routeTable),
+    searchIndex: inputs.searchIndex,
+  };
+}
 
 /**
  * Measures the first load from what a page actually references: the

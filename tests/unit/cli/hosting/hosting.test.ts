@@ -221,7 +221,7 @@ describe('cli/hosting rules', () => {
     const out = hostingFiles({
       manifest,
       redirects: [{ from: '/robots.txt', to: '/b/' }, { from: '/x', to: '/b/' }],
-      files: new Map([['robots.txt', 'mine'], ['x', 'a public file']]),
+      taken: ['robots.txt', 'x'],
       pages: new Map(),
       index: createSiteIndex('/docs/', [], new Map()),
     });
@@ -231,7 +231,7 @@ describe('cli/hosting rules', () => {
   });
 
   it('writes no sitemap without a host, and base-relative links in llms.txt', () => {
-    const out = hostingFiles({ manifest: manifestOf(['/', '/b/'], { host: undefined }), redirects: [], files: new Map(), pages: new Map(), index: createSiteIndex('/docs/', [], new Map()) });
+    const out = hostingFiles({ manifest: manifestOf(['/', '/b/'], { host: undefined }), redirects: [], taken: [], pages: new Map(), index: createSiteIndex('/docs/', [], new Map()) });
     expect(out.has('sitemap.xml')).toBe(false);
     expect(out.get('robots.txt')).not.toContain('Sitemap');
     expect(out.get('llms.txt')).toContain('- [Title of /b/](/docs/b/): About /b/');

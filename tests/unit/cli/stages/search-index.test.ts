@@ -6,9 +6,10 @@ import { buildSearchIndex, type SearchablePage } from '../../../../cli/stages/se
 import { loadLocalSearch } from '../../../../viewer/search/local-engine';
 import { decodeIndex, encodeIndex } from '../../../../viewer/search/index-codec';
 import { INDEX_OPTIONS } from '../../../../viewer/search/terms';
+import { sectionsOf } from '../../../../viewer/search/sections';
 
 /** A rendered page as the pipeline makes it: a record and the chunk HTML, headers as `<h2 id>`/`<h3 id>`. */
-function page(path: string, title: string, sections: [level: 2 | 3, title: string, slug: string, text: string][], intro = '', extra: Partial<PageRecord> = {}): SearchablePage {
+function page(path: string, title: string, sections: [level: 2 | 3, title: string, slug: string, text: string][], intro = '', extra: Partial<PageRecord> = {}, editHtml = (html: string) => html): SearchablePage {
   const headers: Header[] = sections.map(([level, heading, slug]) => ({ level, title: heading, slug }));
   const anchor = (slug: string) => `<a href="#${slug}" class="header-anchor" aria-hidden="true" tabindex="-1">#</a>`;
   const html = [
@@ -28,7 +29,7 @@ function page(path: string, title: string, sections: [level: 2 | 3, title: strin
     chunk: `assets/pages/${path.replace(/\W+/g, '-')}.0123456789.json`,
     ...extra,
   };
-  return { record, html };
+  return { record, sections: sectionsOf(editHtml(html), headers) };
 }
 
 const LIMITS = page('/limits/', 'Limits', [
@@ -117,10 +118,11 @@ describe('cli/stages/search-index', () => {
   });
 
   it('indexes neither code blocks nor the [[toc]] list nor header anchors', () => {
-    const withCode = page('/code/', 'Code', [[2, 'Example', 'example', 'Call the API.']]);
-    withCode.html = withCode.html
-      .replace('<p>Call the API.</p>', '<p>Call the API.</p><pre class="shiki"><code><span style="color:#f00">zorkmid</span></code></pre>')
-      .replace('</h1>', '</h1><nav class="table-of-contents" aria-label="Table of contents"><ul><li><a href="#example">Tocword</a></li></ul></nav>');
+    const withCode = page('/code/', 'Code', [[2, 'Example', 'example', 'Call the API.']], '', {}, (html) =>
+      html
+        .replace('<p>Call the API.</p>', '<p>Call the API.</p><pre class="shiki"><code><span style="color:#f00">zorkmid</span></code></pre>')
+        .replace('</h1>', '</h1><nav class="table-of-contents" aria-label="Table of contents"><ul><li><a href="#example">Tocword</a></li></ul></nav>'),
+    );
     const { file } = searchOf([withCode]);
     expect(file.index.terms).not.toContain('zorkmid');
     expect(file.index.terms).not.toContain('tocword');

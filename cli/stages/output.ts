@@ -1,0 +1,77 @@
+export type OutputContent = string | Uint8Array;
+
+/** A file the previous output made from the same inputs, taken over as it is. */
+export interface ReusedOutput {
+  name: string;
+  /** What the producer stored with the file (a chunk's gzip size). */
+  meta?: number;
+}
+
+export interface PutOptions {
+  /**
+   * What the content was made from (a hash of its inputs). A later build that
+   * would make the same key can `reuse` the file instead of making it again.
+   */
+  key?: string;
+  meta?: number;
+}
+
+/**
+ * Where a build's output goes, file by file, as it is made: a folder on disk
+ * (`docsbuild build`, see write.ts) or memory (`dev`, tests, the library).
+ * Nothing holds the whole site's output unless the sink itself does.
+ */
+export interface OutputSink {
+  /** Adds one file. A name is given once per build. */
+  put(name: string, content: OutputContent, options?: PutOptions): Promise<void>;
+  /**
+   * Takes over the file the previous output made from `key`, if there is one
+   * and it is unchanged since; the caller then need not make it again.
+   */
+  reuse(key: string): Promise<ReusedOutput | undefined>;
+  has(name: string): boolean;
+  /** Every name given so far, in the order given. */
+  names(): string[];
+}
+
+interface KeyedEntry {
+  name: string;
+  content: OutputContent;
+  meta?: number;
+}
+
+/**
+ * Output held in memory. Made from the previous build's MemoryOutput, it
+ * reuses that build's keyed files, so a long-lived process (`dev`) skips
+ * re-rendering what did not change, as a folder build does across runs.
+ */
+export class MemoryOutput implements OutputSink {
+  readonly files = new Map<string, OutputContent>();
+  private readonly keyed = new Map<string, KeyedEntry>();
+  private readonly previous?: ReadonlyMap<string, KeyedEntry>;
+
+  constructor(previous?: MemoryOutput) {
+    this.previous = previous?.keyed;
+  }
+
+  async put(name: string, content: OutputContent, options: PutOptions = {}): Promise<void> {
+    if (this.files.has(name)) throw new Error(`The output ${name} was made twice.`);
+    this.files.set(name, content);
+    if (options.key !== undefined) this.keyed.set(options.key, { name, content, meta: options.meta });
+  }
+
+  async reuse(key: string): Promise<ReusedOutput | undefined> {
+    const entry = this.previous?.get(key);
+    if (!entry || this.files.has(entry.name)) return undefined;
+    await this.put(entry.name, entry.content, { key, meta: entry.meta });
+    return { name: entry.name, meta: entry.meta };
+  }
+
+  has(name: string): boolean {
+    return this.files.has(name);
+  }
+
+  names(): string[] {
+    return [...this.files.keys()];
+  }
+}
