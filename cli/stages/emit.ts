@@ -14,6 +14,8 @@ import { htmlFileOf, NOT_FOUND_FILE, notFoundDocument, pageDocument } from './pr
 import type { Redirect } from '../hosting/redirect-rules';
 import { findPage, type IndexedPage, type SiteIndex } from './site-index';
 
+const PAGES_AT_ONCE = 16;
+
 /** A page that passed the per-page and site-wide stages, ready to be written. */
 export interface EmittedPage {
   page: NonNullable<PageSummary['page']>;
@@ -56,9 +58,7 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
   // Everything a page's HTML depends on besides its chunk (whose name hashes its content).
   const documentKey = createHash('sha256').update(stableStringify(viewer.document)).digest('hex');
   const position = new Map(input.order.map((path, at) => [path, at]));
-  const records: PageRecord[] = [];
-  const chunkGzipSizes: number[] = [];
-  for (const { page, indexed } of input.pages) {
+  const emitPage = async ({ page, indexed }: EmittedPage) => {
     const chunk: PageChunk = {
       version: MANIFEST_VERSION,
       key: page.route.key,
@@ -73,8 +73,8 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
     const chunkKey = `chunk:${file.name}`;
     const reused = await output.reuse(chunkKey);
     let gzip = reused?.meta;
-    if (!reused) await output.put(file.name, file.content, { key: chunkKey, meta: (gzip = gzipSize(file.content)) });
-    chunkGzipSizes.push(gzip ?? gzipSize(file.content));
+    if (gzip === undefined) gzip = gzipSize(file.content);
+    if (!reused) await output.put(file.name, file.content, { key: chunkKey, meta: gzip });
 
     // A page at /404.html gets no HTML file of its own: that name is the shell's (below).
     const htmlName = htmlFileOf(chunk.path);
@@ -82,7 +82,7 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
     if (htmlName !== NOT_FOUND_FILE && !(await output.reuse(htmlKey))) {
       await output.put(htmlName, pageDocument(viewer.document, chunk, file.name), { key: htmlKey });
     }
-    records.push({
+    const record: PageRecord = {
       title: indexed.title,
       description: page.description ?? '',
       frontmatter: page.frontmatter,
@@ -92,7 +92,17 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
       path: page.route.path,
       headers: page.headers,
       chunk: file.name,
-    });
+    };
+    return { record, gzip };
+  };
+  const records: PageRecord[] = [];
+  const chunkGzipSizes: number[] = [];
+  // A few pages at a time: their file operations overlap, and only a few pages' output is in memory at once.
+  for (let at = 0; at < input.pages.length; at += PAGES_AT_ONCE) {
+    for (const { record, gzip } of await Promise.all(input.pages.slice(at, at + PAGES_AT_ONCE).map(emitPage))) {
+      records.push(record);
+      chunkGzipSizes.push(gzip);
+    }
   }
   timer.lap('chunks and page HTML');
 

@@ -60,18 +60,12 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
   const displayPath = (relativePath: string) =>
     path.relative(config.root, path.join(config.contentDir, relativePath)).split(path.sep).join('/');
 
-  const links = await checkSymlinks(config.contentDir, displayPath);
+  // One walk of the tree, sorted into pages, the site config and assets: each extra walk costs as much as reading the pages.
+  const tree = await walkContent(config.contentDir);
+  const links = await checkSymlinks(config.contentDir, tree.symlinks, displayPath);
   diagnostics.push(...links.diagnostics);
-  const pagePaths = [
-    ...(await fg('**/*.md', {
-      cwd: config.contentDir,
-      ignore: ['**/node_modules/**', `${PUBLIC_DIR}/**`],
-      onlyFiles: true,
-      followSymbolicLinks: false,
-      dot: false,
-    })),
-    ...links.inside.filter((p) => p.endsWith('.md') && !p.startsWith(`${PUBLIC_DIR}/`)),
-  ].sort();
+  const isPage = (p: string) => p.endsWith('.md') && !p.startsWith(`${PUBLIC_DIR}/`);
+  const pagePaths = [...tree.files.filter(isPage), ...links.inside.filter(isPage)].sort();
 
   const read = async (relativePath: string, limit = MAX_TEXT_BYTES): Promise<SourceFile | undefined> => {
     const file = displayPath(relativePath);
@@ -110,23 +104,14 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
     for (const page of batch) if (page) pages.push(page);
   }
 
-  const configNames = await fg([...SITE_CONFIG_NAMES], { cwd: config.contentDir, onlyFiles: true, followSymbolicLinks: false });
-  const configName = SITE_CONFIG_NAMES.find((name) => configNames.includes(name));
+  const configName = SITE_CONFIG_NAMES.find((name) => tree.files.includes(name));
   const siteConfig = configName === undefined ? undefined : await read(configName, MAX_CONFIG_BYTES);
   if (configName === undefined) {
     diagnostics.push(
       diagnostic('config/missing', { file: displayPath('site.yaml') }, `No site.yaml in ${displayPath('') || '.'}.`),
     );
   }
-  const assetPaths = (
-    await fg('**/*', {
-      cwd: config.contentDir,
-      ignore: ['**/node_modules/**', '**/*.md', ...SITE_CONFIG_NAMES],
-      onlyFiles: true,
-      followSymbolicLinks: false,
-      dot: false,
-    })
-  ).sort();
+  const assetPaths = tree.files.filter((p) => !p.endsWith('.md') && !(SITE_CONFIG_NAMES as readonly string[]).includes(p)).sort();
   const assets: AssetFile[] = [];
   for (const relativePath of assetPaths) {
     try {
@@ -150,8 +135,39 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
  */
 async function checkSymlinks(
   contentDir: string,
+  symlinks: readonly string[],
   displayPath: (relativePath: string) => string,
 ): Promise<{ inside: string[]; diagnostics: Diagnostic[] }> {
+  const root = await realpath(contentDir);
+  const inside: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const linkPath of [...symlinks].sort()) {
+    const link = path.join(contentDir, linkPath);
+    let target: string | undefined;
+    try {
+      target = await realpath(link);
+    } catch {
+      target = undefined;
+    }
+    if (target !== undefined && (target === root || target.startsWith(root + path.sep))) {
+      if ((await stat(target)).isFile()) inside.push(linkPath);
+      continue;
+    }
+    diagnostics.push(
+      diagnostic(
+        'file/outside-content',
+        { file: displayPath(linkPath) },
+        target === undefined
+          ? `${linkPath} is a symbolic link to nothing.`
+          : `${linkPath} is a symbolic link to ${await readlink(link)}, outside the content folder.`,
+      ),
+    );
+  }
+  return { inside, diagnostics };
+}
+
+/** Every file and symbolic link under the content root (no dot files, no node_modules), by path relative to it. */
+async function walkContent(contentDir: string): Promise<{ files: string[]; symlinks: string[] }> {
   const entries = await fg('**/*', {
     cwd: contentDir,
     ignore: ['**/node_modules/**'],
@@ -160,32 +176,13 @@ async function checkSymlinks(
     dot: false,
     objectMode: true,
   });
-  const root = await realpath(contentDir);
-  const inside: string[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const entry of entries.filter((e) => e.dirent.isSymbolicLink()).sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const link = path.join(contentDir, entry.path);
-    let target: string | undefined;
-    try {
-      target = await realpath(link);
-    } catch {
-      target = undefined;
-    }
-    if (target !== undefined && (target === root || target.startsWith(root + path.sep))) {
-      if ((await stat(target)).isFile()) inside.push(entry.path);
-      continue;
-    }
-    diagnostics.push(
-      diagnostic(
-        'file/outside-content',
-        { file: displayPath(entry.path) },
-        target === undefined
-          ? `${entry.path} is a symbolic link to nothing.`
-          : `${entry.path} is a symbolic link to ${await readlink(link)}, outside the content folder.`,
-      ),
-    );
+  const files: string[] = [];
+  const symlinks: string[] = [];
+  for (const entry of entries) {
+    if (entry.dirent.isSymbolicLink()) symlinks.push(entry.path);
+    else if (entry.dirent.isFile()) files.push(entry.path);
   }
-  return { inside, diagnostics };
+  return { files, symlinks };
 }
 
 /** The page paths of an old pages.json; a file that is not one is a usage error. */

@@ -83,10 +83,16 @@ export class OutputFolder implements OutputSink {
     const name = this.byId.get(key);
     const old = name === undefined ? undefined : this.previous.get(name);
     if (name === undefined || !old || this.has(name)) return undefined;
-    const target = this.claim(name);
+    let target: string;
+    try {
+      target = this.claim(name);
+    } catch {
+      // A record naming a file outside the folder was not written by us: never trusted.
+      return undefined;
+    }
     const kept = await this.keep(name, old, target);
     if (!kept) {
-      this.given.delete(name);
+      this.given.delete(path.relative(this.temp, target).split(path.sep).join('/'));
       return undefined;
     }
     this.remember(name, kept);
@@ -113,9 +119,11 @@ export class OutputFolder implements OutputSink {
 
   private claim(name: string): string {
     if (this.closed) throw new Error(`The output is closed: ${name} came too late.`);
-    if (this.has(name)) throw new Error(`The output ${name} was made twice.`);
     const target = safeJoin(this.temp, name);
-    this.given.add(name);
+    // By the file it lands on: `a.html` and `./a.html` are one file, and must not both be written.
+    const canonical = path.relative(this.temp, target).split(path.sep).join('/');
+    if (this.given.has(canonical) || this.given.has(name)) throw new Error(`The output ${name} was made twice.`);
+    this.given.add(canonical);
     return target;
   }
 
@@ -146,7 +154,8 @@ export class OutputFolder implements OutputSink {
 
   private async write(target: string, content: OutputContent): Promise<Omit<RecordedFile, 'id'>> {
     await this.folderOf(target);
-    const handle = await open(target, 'w');
+    // 'wx': a new file, never one linked from the previous output (truncating that would change it).
+    const handle = await open(target, 'wx');
     try {
       await handle.writeFile(content);
       const stat = await handle.stat();
@@ -279,8 +288,9 @@ async function swapIn(temp: string, outDir: string): Promise<void> {
 
 /** Joins an output name to a folder, refusing names that would land outside it. */
 export function safeJoin(dir: string, name: string): string {
-  const target = path.resolve(dir, name);
-  if (path.isAbsolute(name) || !target.startsWith(dir + path.sep)) {
+  const root = path.resolve(dir);
+  const target = path.resolve(root, name);
+  if (path.isAbsolute(name) || !target.startsWith(root + path.sep)) {
     throw new Error(`Refusing to write "${name}" outside the output folder.`);
   }
   return target;

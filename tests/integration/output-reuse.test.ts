@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/build-fixture';
+
+const BIN = path.resolve(__dirname, '../../build/bin.js');
+
+/** Runs the compiled CLI (npm test compiles it first) in a folder. */
+function docsbuild(args: string[], cwd: string) {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { status: run.status, all: run.stdout + run.stderr };
+}
+
+/** Every file under `dir` with its bytes and inode, by name. */
+function snapshot(dir: string) {
+  const files = new Map<string, { bytes: Buffer; ino: number }>();
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(dir, name);
+    const stat = statSync(file);
+    if (stat.isFile()) files.set(name.split(path.sep).join('/'), { bytes: readFileSync(file), ino: stat.ino });
+  }
+  return files;
+}
+
+const bytesOf = (files: ReturnType<typeof snapshot>) => new Map([...files].map(([name, { bytes }]) => [name, bytes]));
+
+/**
+ * `docsbuild build` across runs: an unchanged output file is hard-linked from
+ * the previous output rather than written again, and an output file changed
+ * on disk since is never trusted.
+ */
+describe('output folder reuse across builds', () => {
+  let site: string;
+  beforeAll(() => {
+    expect(existsSync(BIN), 'build/bin.js missing: run npm run compile').toBe(true);
+    site = mkdtempSync(path.join(tmpdir(), 'docsbuild-output-reuse-'));
+    cpSync(path.join(FIXTURES, 'basic', 'content'), path.join(site, 'content'), { recursive: true });
+  });
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  it('a warm build keeps dist/ byte for byte, and a tampered output file is made again', () => {
+    const dist = path.join(site, 'dist');
+    const build = () => {
+      const run = docsbuild(['build', '--cache-dir', 'cache'], site);
+      expect(run.status, run.all).toBe(0);
+      return snapshot(dist);
+    };
+
+    const cold = build();
+    expect(cold.has('guide/setup.html')).toBe(true);
+    expect(cold.has('pages.json')).toBe(true);
+    const chunk = [...cold.keys()].find((name) => name.startsWith('assets/pages/guide-setup.'));
+    expect(chunk).toBeDefined();
+    expect(readdirSync(path.join(site, 'cache', 'outputs'))).toHaveLength(1);
+
+    // Nothing changed: the same files, the same bytes, every one linked from the cold build
+    // (the cold build's files were still there while the warm one was made, so a fresh file cannot have their inode).
+    const warm = build();
+    expect(bytesOf(warm)).toEqual(bytesOf(cold));
+    for (const [name, { ino }] of warm) expect(ino, name).toBe(cold.get(name)!.ino);
+    expect(readdirSync(site).sort()).toEqual(['cache', 'content', 'dist']);
+
+    // Tamper with a page's HTML (taken over by key), its chunk (by key) and pages.json (by content hash).
+    for (const name of ['guide/setup.html', chunk!, 'pages.json']) appendFileSync(path.join(dist, name), '<!-- tampered -->');
+    const third = build();
+    expect(bytesOf(third)).toEqual(bytesOf(cold));
+    for (const name of ['guide/setup.html', chunk!, 'pages.json']) {
+      expect(third.get(name)!.bytes.toString('utf8'), name).not.toContain('tampered');
+      expect(third.get(name)!.ino, name).not.toBe(warm.get(name)!.ino);
+    }
+    // The files nobody touched are still linked.
+    for (const [name, { ino }] of third) {
+      if (!['guide/setup.html', chunk!, 'pages.json'].includes(name)) expect(ino, name).toBe(cold.get(name)!.ino);
+    }
+  });
+});
