@@ -115,10 +115,28 @@ function Group({ group, depth, ...rest }: { group: Extract<SidebarItemRecord, { 
   );
 }
 
+/**
+ * The page paths under each sidebar array, worked out once per array: every
+ * prerendered page asks for them, and walking the tree each time would make
+ * a site's build grow with the square of its page count.
+ */
+const pathsUnder = new WeakMap<readonly SidebarItemRecord[], ReadonlySet<string>>();
+
+function pagePaths(items: readonly SidebarItemRecord[]): ReadonlySet<string> {
+  let paths = pathsUnder.get(items);
+  if (!paths) {
+    const found = new Set<string>();
+    for (const item of items) {
+      if (item.type === 'page') found.add(item.path);
+      else for (const path of pagePaths(item.children)) found.add(path);
+    }
+    pathsUnder.set(items, (paths = found));
+  }
+  return paths;
+}
+
 function countPages(items: readonly SidebarItemRecord[]): number {
-  let n = 0;
-  for (const item of items) n += item.type === 'page' ? 1 : countPages(item.children);
-  return n;
+  return pagePaths(items).size;
 }
 
 function PageItem({ path, title, base, currentPath, headers, activeSlug }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive'>) {
@@ -148,5 +166,5 @@ function PageItem({ path, title, base, currentPath, headers, activeSlug }: { pat
 
 function contains(item: SidebarItemRecord, path: string | undefined): boolean {
   if (path === undefined) return false;
-  return item.type === 'page' ? item.path === path : item.children.some((c) => contains(c, path));
+  return item.type === 'page' ? item.path === path : pagePaths(item.children).has(path);
 }
