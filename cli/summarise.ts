@@ -35,22 +35,35 @@ export async function summarisePages(
   });
 
   const todo = missing.map((i) => sources[i]!);
+  // Each summary is stored as it arrives: serialising them all at the end would hold every entry's text at once.
+  const stored: Promise<void>[] = [];
+  const store = (k: number, summary: PageSummary) => {
+    if (cache) stored.push(cache.set(todo[k]!, context, summary));
+  };
   const computed =
     options.parallel && todo.length >= PARALLEL_THRESHOLD
-      ? await processPagesInParallel(todo, context, options.parallel)
-      : await processInThisThread(todo, context);
+      ? await processPagesInParallel(todo, context, options.parallel, store)
+      : await processInThisThread(todo, context, store);
   missing.forEach((i, k) => {
     summaries[i] = computed[k]!;
   });
-  if (cache) await Promise.all(missing.map((i, k) => cache.set(sources[i]!, context, computed[k]!)));
+  await Promise.all(stored);
   return { summaries, fromCache: sources.length - missing.length };
 }
 
-async function processInThisThread(sources: readonly SourceFile[], context: PageContext): Promise<PageSummary[]> {
+async function processInThisThread(
+  sources: readonly SourceFile[],
+  context: PageContext,
+  onResult: (index: number, summary: PageSummary) => void,
+): Promise<PageSummary[]> {
   if (sources.length === 0) return [];
   let highlighter: Promise<Highlighter> | undefined;
   const tools = createPageTools(await knownLanguageNames(), () => (highlighter ??= createCodeHighlighter(context.codeLanguages)));
   const out: PageSummary[] = [];
-  for (const source of sources) out.push(await processPage(source, context, tools));
+  for (const source of sources) {
+    const summary = await processPage(source, context, tools);
+    onResult(out.length, summary);
+    out.push(summary);
+  }
   return out;
 }

@@ -20,6 +20,8 @@ export async function processPagesInParallel(
   sources: readonly SourceFile[],
   context: PageContext,
   options: PoolOptions,
+  /** Called with each summary as it arrives (the cache stores it then, not all at the end). */
+  onResult?: (index: number, summary: PageSummary) => void,
 ): Promise<PageSummary[]> {
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), sources.length));
   const results = new Array<PageSummary>(sources.length);
@@ -38,6 +40,7 @@ export async function processPagesInParallel(
             worker.on('message', (reply: WorkerReply) => {
               if ('error' in reply) return reject(new Error(`${sources[reply.index]?.relativePath}: ${reply.error}`));
               results[reply.index] = reply.summary;
+              onResult?.(reply.index, reply.summary);
               feed();
             });
             worker.on('error', reject);
