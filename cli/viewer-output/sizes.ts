@@ -58,18 +58,16 @@ export function measureViewer(files: OutputFiles, base: string): ViewerSizes | u
   const text = typeof html === 'string' ? html : new TextDecoder().decode(html);
   const referenced = (pattern: RegExp) =>
     [...text.matchAll(pattern)].map((m) => m[1]!).filter((href) => href.startsWith(base)).map((href) => href.slice(base.length));
-  const total = (names: string[]) => names.reduce((sum, name) => sum + gzipSize(files.get(name) ?? ''), 0);
-  const js = total([...referenced(/<script type="module" src="([^"]+)"/g), ...referenced(/<link rel="modulepreload" href="([^"]+)"/g)]);
-  const css = total(referenced(/<link rel="stylesheet" href="([^"]+)"/g));
-  const chunkSizes = [...files].filter(([name]) => name.startsWith(`${CHUNK_DIR}/`)).map(([, content]) => gzipSize(content)).sort((a, b) => a - b);
-  return {
-    js,
-    css,
-    medianChunk: median(chunkSizes),
-    chunkCount: chunkSizes.length,
-    routeTable: total(['pages.json', 'redirects.json']),
+  const contents = (names: string[]) => names.map((name) => files.get(name) ?? '');
+  return sizesOf({
+    firstLoad: {
+      js: contents([...referenced(/<script type="module" src="([^"]+)"/g), ...referenced(/<link rel="modulepreload" href="([^"]+)"/g)]),
+      css: contents(referenced(/<link rel="stylesheet" href="([^"]+)"/g)),
+    },
+    chunkGzipSizes: [...files].filter(([name]) => name.startsWith(`${CHUNK_DIR}/`)).map(([, content]) => gzipSize(content)),
+    routeTable: contents(['pages.json', 'redirects.json']),
     searchIndex: measureSearchIndex(files),
-  };
+  });
 }
 
 /** Raw and gzip bytes of the search index that pages.json names, if it names one. */

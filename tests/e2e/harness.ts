@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { writeOutput } from '../../cli/stages/write';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Manifest, Redirects } from '../../schema/manifest';
 import { startStaticServer, type StaticServer } from './static-server';
 
@@ -85,6 +85,24 @@ export async function openSite(content = FIXTURE_CONTENT): Promise<Site> {
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The usual suite set-up: the fixture site and a browser context opened
+ * before the suite's tests (handed to `onOpen`), both closed after them.
+ */
+export function useSite(onOpen: (opened: { site: Site; context: BrowserContext }) => void): void {
+  let site: Site | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    site = await openSite();
+    context = await newContext(site);
+    onOpen({ site, context });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await site?.close();
+  });
 }
 
 /** A context that can reach only the test server: every other request is aborted. */

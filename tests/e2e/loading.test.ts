@@ -1,20 +1,13 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markWindow, newContext, poll, openSite, skipBrowserTests, waitForApp, windowMarked, type Site } from './harness';
+import { describe, expect, it } from 'vitest';
+import { markWindow, newContext, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
 
 /** Chunk loading: the three load errors, the progress bar, and the drawer on a phone, in Chromium. */
 describe.skipIf(skipBrowserTests)('viewer: loading (Chromium)', () => {
   let site: Site;
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    site = await openSite();
-    context = await newContext(site);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await site?.close();
-  });
+  useSite((opened) => ({ site, context } = opened));
 
   const LIMITS_CHUNK = '**/docs/assets/pages/limits.*.json';
   const h1 = (page: Page) => page.locator('main h1');

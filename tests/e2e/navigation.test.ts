@@ -1,23 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redirectRules, stubFileOf } from '../../cli/hosting/redirect-rules';
-import { collectErrors, markWindow, poll, newContext, openSite, skipBrowserTests, waitForApp, windowMarked, type Site } from './harness';
+import { collectErrors, markWindow, newContext, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
 
 /** Client-side navigation, routing, head, scroll and reading without JavaScript, in Chromium. */
 describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
   let site: Site;
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    site = await openSite();
-    context = await newContext(site);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await site?.close();
-  });
+  useSite((opened) => ({ site, context } = opened));
 
   const record = (sitePath: string) => {
     const page = site.manifest.pages.find((p) => p.path === sitePath);

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../cli/security/csp';
 import { escapeHtml } from '../../viewer/head';
 import type { Manifest } from '../../schema/manifest';
-import { collectErrors, markWindow, newContext, openSite, poll, skipBrowserTests, waitForApp, windowMarked, type Site } from './harness';
+import { collectErrors, markWindow, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
 
 const FIRST_RESULT_MEASURE = 'docsbuild:search-first-result';
 
@@ -12,14 +12,7 @@ describe.skipIf(skipBrowserTests)('viewer: search (Chromium)', () => {
   let site: Site;
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    site = await openSite();
-    context = await newContext(site);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await site?.close();
-  });
+  useSite((opened) => ({ site, context } = opened));
 
   const box = (page: Page) => page.getByRole('combobox', { name: 'Search' });
   const options = (page: Page) => page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
