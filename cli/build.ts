@@ -34,7 +34,7 @@ export interface BuildOptions extends SummariseOptions {
 }
 
 export interface BuildResult {
-  /** With no `output` given, the output files by path relative to the output folder; empty for `check` or when there are errors. */
+  /** With no `output` given, the output files by path relative to the output folder, sorted; empty for `check` or when there are errors. */
   files: Map<string, string | Uint8Array>;
   /** How many files the build wrote. */
   fileCount: number;
@@ -53,6 +53,8 @@ interface ProcessedPage {
   summary: PageSummary;
   page: NonNullable<PageSummary['page']>;
   indexed: IndexedPage;
+  /** Its place among the sources, to fetch its body by. */
+  at: number;
 }
 
 /**
@@ -80,10 +82,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     html: htmlPolicyOf(siteConfig),
   };
   timer.lap('load sources');
-  const { summaries, fromCache } = await summarisePages(sources.pages, context, options);
+  const { summaries, fromCache, bodies } = await summarisePages(sources.pages, context, options);
   timer.lap('per-page stages');
   const pages: ProcessedPage[] = [];
-  for (const summary of summaries) {
+  for (const [at, summary] of summaries.entries()) {
     diagnostics.push(...summary.diagnostics);
     const page = summary.page;
     if (!page) continue;
@@ -94,7 +96,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       file: summary.file,
       anchors: new Set(page.anchors),
     };
-    pages.push({ summary, page, indexed });
+    pages.push({ summary, page, indexed, at });
   }
 
   const unique = dropDuplicatePaths(pages, diagnostics);
@@ -135,12 +137,17 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   if (options.mode === 'check' || result.diagnostics.some((d) => d.severity === 'error')) return result;
 
   const output = options.output ?? new MemoryOutput();
-  const unwritten = unique.find((p) => p.page.html === undefined);
+  const unwritten = unique.find((p) => p.page.rendered === undefined);
   if (unwritten) throw new Error(`${unwritten.indexed.relativePath} was not rendered.`);
+  const bodyOf = async ({ at, indexed }: ProcessedPage) => {
+    const body = await bodies.take(at);
+    if (!body) throw new Error(`${indexed.relativePath} has no rendered body.`);
+    return body;
+  };
   // VIEWER, SEARCH: the bundle, chunks, static HTML per route and the search index are written page by page here.
-  const { manifest, sizes } = await emitSite({
+  const { manifest, sizes, copies } = await emitSite({
     site: buildSiteRecord(siteConfig, navigation),
-    pages: unique,
+    pages: unique.map((p) => ({ page: p.page, indexed: p.indexed, body: () => bodyOf(p) })),
     order: navigation.order,
     index,
     redirects: redirectTable.redirects,
@@ -150,13 +157,13 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     output,
     timer,
   });
-  // HOSTING: static-host outputs (redirect stubs, _redirects, sitemap, …) are added here.
-  const hostingPages = new Map(unique.map((p) => [p.page.route.path, { copy: p.page.markdownCopy, indexed: p.indexed }]));
-  for (const [name, content] of hostingFiles({ manifest, redirects: redirectTable.redirects, taken: output.names(), pages: hostingPages, index })) {
+  // HOSTING: static-host outputs (redirect stubs, _redirects, sitemap, …) are added here; the pages' .md copies were written with the pages.
+  for (const [name, content] of hostingFiles({ manifest, redirects: redirectTable.redirects, taken: output.names(), copies })) {
     await output.put(name, content);
   }
   timer.lap('hosting files');
-  if (output instanceof MemoryOutput) result.files = output.files;
+  // By name: pages are written a few at once, so the order they finish in varies from run to run.
+  if (output instanceof MemoryOutput) result.files = new Map([...output.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   result.fileCount = output.names().length;
   result.sizes = sizes;
   result.manifest = manifest;

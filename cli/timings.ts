@@ -1,6 +1,7 @@
 /**
  * Stage timings for profiling builds: with DOCSBUILD_TIMINGS=1 the CLI prints
- * how long each stage took, so "where does the time go" has an answer
+ * how long each stage took and the memory in use after it (resident set and
+ * JavaScript heap), so "where do the time and memory go" has an answer
  * without a profiler. Off by default, and then close to free.
  */
 export interface StageTimer {
@@ -11,17 +12,19 @@ export interface StageTimer {
 }
 
 export function createStageTimer(enabled = Boolean(process.env.DOCSBUILD_TIMINGS)): StageTimer {
-  const laps: [string, number][] = [];
+  const laps: { label: string; ms: number; rss: number; heap: number }[] = [];
   let last = performance.now();
   return {
     lap(label) {
       if (!enabled) return;
       const now = performance.now();
-      laps.push([label, now - last]);
+      const { rss, heapUsed } = process.memoryUsage();
+      laps.push({ label, ms: now - last, rss, heap: heapUsed });
       last = now;
     },
     report() {
-      return laps.map(([label, ms]) => `  ${label.padEnd(28)} ${ms.toFixed(0).padStart(7)} ms`).join('\n');
+      const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0).padStart(5)} MiB`;
+      return laps.map(({ label, ms, rss, heap }) => `  ${label.padEnd(28)} ${ms.toFixed(0).padStart(7)} ms   rss ${mib(rss)}   heap ${mib(heap)}`).join('\n');
     },
   };
 }

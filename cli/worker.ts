@@ -11,7 +11,7 @@ const tools = createPageTools(await knownLanguageNames(), () => (highlighter ??=
 parentPort!.on('message', async ({ index, source }: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply = { index, summary: await processPage(source, context, tools) };
+    reply = { index, result: await processPage(source, context, tools) };
   } catch (error) {
     reply = { index, error: (error as Error).message };
   }

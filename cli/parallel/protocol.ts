@@ -1,5 +1,5 @@
 import type { SourceFile } from '../stages/load';
-import type { PageSummary } from '../stages/page';
+import type { PageResult } from '../stages/page';
 
 /** Main thread → worker: process this page. The page context arrives once, as workerData. */
 export interface WorkerRequest {
@@ -8,4 +8,4 @@ export interface WorkerRequest {
 }
 
 /** Worker → main thread. */
-export type WorkerReply = { index: number; summary: PageSummary } | { index: number; error: string };
+export type WorkerReply = { index: number; result: PageResult } | { index: number; error: string };

@@ -3,7 +3,8 @@ import type { SiteRecord } from '../../schema/manifest';
 import { DocsearchApiKey } from '../../schema/site-config';
 import { ConfigError } from '../config';
 import { contentHash } from '../stages/manifest';
-import { buildSearchIndex, type SearchablePage } from '../stages/search-index';
+import type { PageRecord } from '../../schema/manifest';
+import { buildSearchIndex, type SearchablePage, type SearchIndex } from '../stages/search-index';
 
 export const SEARCH_INDEX_PREFIX = 'assets/search.';
 export const DOCSEARCH_API_KEY_ENV = 'DOCSBUILD_DOCSEARCH_API_KEY';
@@ -27,15 +28,29 @@ export function searchSetting(search: SiteRecord['search'], docsearchApiKey?: st
  * forever): the same pages give the same name and bytes.
  */
 export function searchIndexFile(pages: readonly SearchablePage[], docsVersion?: string): { name: string; content: string } {
-  const index = buildSearchIndex(pages, { docsVersion });
+  return searchIndexFileOf(buildSearchIndex(pages, { docsVersion }));
+}
+
+/** The file of an index already made (by a SearchIndexBuilder). */
+export function searchIndexFileOf(index: SearchIndex): { name: string; content: string } {
   return { name: `${SEARCH_INDEX_PREFIX}${contentHash(index.content)}.json`, content: index.content };
 }
 
-/** Everything the index is made from, hashed: a build whose key is unchanged keeps the previous file. */
-export function searchIndexKey(pages: readonly SearchablePage[], docsVersion?: string): string {
+/** What the index's key takes from a page: the record's searchable fields and a hash of its sections (sectionsKey). */
+export interface SearchKeyPage {
+  record: Pick<PageRecord, 'path' | 'title' | 'description' | 'headers' | 'frontmatter'>;
+  sectionsKey: string;
+}
+
+/**
+ * Everything the index is made from, hashed: a build whose key is unchanged
+ * keeps the previous file. Made from the pages' summaries alone, so it is
+ * known before any page's text is read.
+ */
+export function searchIndexKey(pages: readonly SearchKeyPage[], docsVersion?: string): string {
   const hash = createHash('sha256').update(JSON.stringify(['search', docsVersion ?? null]));
-  for (const { record, sections } of pages) {
-    hash.update(JSON.stringify([record.path, record.title, record.description, record.headers, record.frontmatter.search ?? null, sections]));
+  for (const { record, sectionsKey } of pages) {
+    hash.update(JSON.stringify([record.path, record.title, record.description, record.headers, record.frontmatter.search ?? null, sectionsKey]));
   }
   return `search:${hash.digest('hex')}`;
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION, type Manifest, type PageChunk, type PageRecord, type SiteRecord } from '../../schema/manifest';
 import { stableStringify } from '../json';
-import { searchIndexFile, searchIndexKey, searchSetting } from '../search-output/emit';
+import { OutputNames } from '../hosting/output-names';
+import { searchIndexFileOf, searchIndexKey, searchSetting } from '../search-output/emit';
 import type { StageTimer } from '../timings';
 import { emitViewer } from '../viewer-output/emit';
 import { gzipSize, sizesOf, type ViewerSizes } from '../viewer-output/sizes';
@@ -9,7 +10,9 @@ import type { AssetPlan } from './assets';
 import { fillLinks } from './link-placeholders';
 import { ANALYTICS_INIT, ANALYTICS_INIT_FILE, buildManifest, chunkFile, manifestJsonSchema } from './manifest';
 import type { OutputSink } from './output';
-import type { PageSummary } from './page';
+import { markdownCopyFile } from './hosting';
+import type { PageBody, PageSummary } from './page';
+import { createSearchIndexBuilder, type SearchIndexBuilder } from './search-index';
 import { htmlFileOf, NOT_FOUND_FILE, notFoundDocument, pageDocument } from './prerender';
 import type { Redirect } from '../hosting/redirect-rules';
 import { findPage, type IndexedPage, type SiteIndex } from './site-index';
@@ -20,6 +23,8 @@ const PAGES_AT_ONCE = 16;
 export interface EmittedPage {
   page: NonNullable<PageSummary['page']>;
   indexed: IndexedPage;
+  /** Its rendered body, fetched once, while the page is written. */
+  body: () => Promise<PageBody>;
 }
 
 export interface EmitInput {
@@ -40,25 +45,34 @@ export interface EmitInput {
 export interface EmitResult {
   manifest: Manifest;
   sizes: ViewerSizes;
+  /** The `.md` copy written for each page, by page path (llms.txt lists them). */
+  copies: Map<string, string>;
 }
 
 /**
- * Writes the site to `output` page by page: each page's chunk and static HTML
- * as soon as they are made, so no stage holds every page's output. What an
- * earlier build made from the same inputs (a page's HTML, the search index)
- * is reused through the sink rather than made again.
+ * Writes the site to `output` page by page: each page's body is fetched,
+ * its chunk, static HTML and `.md` copy written and its text added to the
+ * search index, then the body is dropped, so memory holds a few pages'
+ * output at a time, never the site's. What an earlier build made from the
+ * same inputs (a page's HTML, the search index) is reused through the sink
+ * rather than made again.
  */
 export async function emitSite(input: EmitInput): Promise<EmitResult> {
   const { output, timer, site: configured } = input;
   const site: SiteRecord = { ...configured, search: searchSetting(configured.search, input.docsearchApiKey) };
-  const viewer = await emitViewer(site, input.pages.flatMap((p) => p.page.codeClasses ?? []));
+  const viewer = await emitViewer(site, input.pages.flatMap((p) => p.page.rendered?.codeClasses ?? []));
   for (const [name, content] of viewer.files) await output.put(name, content);
+  for (const [name, bytes] of input.assets.files) await output.put(name, bytes);
   timer.lap('viewer bundle');
 
+  // A .md copy never replaces a file of the site (a page's HTML, the viewer, content/public/).
+  const names = new OutputNames([...output.names(), NOT_FOUND_FILE, ...input.pages.map((p) => htmlFileOf(p.page.route.path))]);
+  const copies = new Map<string, string>();
   // Everything a page's HTML depends on besides its chunk (whose name hashes its content).
   const documentKey = createHash('sha256').update(stableStringify(viewer.document)).digest('hex');
   const position = new Map(input.order.map((path, at) => [path, at]));
-  const emitPage = async ({ page, indexed }: EmittedPage) => {
+  const emitPage = async ({ page, indexed, body: bodyOf }: EmittedPage) => {
+    const body = await bodyOf();
     const chunk: PageChunk = {
       version: MANIFEST_VERSION,
       key: page.route.key,
@@ -66,7 +80,7 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
       title: indexed.title,
       description: page.description ?? '',
       headers: page.headers,
-      html: fillLinks(page.html ?? '', page.linkUrls ?? [], indexed, input.index),
+      html: fillLinks(body.html, body.linkUrls, indexed, input.index),
       ...neighbours(page, input.order, position, input.index),
     };
     const file = chunkFile(chunk);
@@ -82,6 +96,11 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
     if (htmlName !== NOT_FOUND_FILE && !(await output.reuse(htmlKey))) {
       await output.put(htmlName, pageDocument(viewer.document, chunk, file.name), { key: htmlKey });
     }
+    const copy = markdownCopyFile(body.markdownCopy, indexed, input.index, site.host);
+    if (names.claim(copy.name)) {
+      await output.put(copy.name, copy.content);
+      copies.set(page.route.path, copy.name);
+    }
     const record: PageRecord = {
       title: indexed.title,
       description: page.description ?? '',
@@ -93,58 +112,87 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
       headers: page.headers,
       chunk: file.name,
     };
-    return { record, gzip };
+    return { record, gzip, sections: body.sections };
   };
-  const records: PageRecord[] = [];
-  const chunkGzipSizes: number[] = [];
+
+  const search = await planSearchIndex(input, site);
+  // Pages are written in path order, the order the search index takes them; the manifest keeps source order.
+  const byPath = input.pages.map((_, at) => at).sort((a, b) => compare(input.pages[a]!.page.route.path, input.pages[b]!.page.route.path));
+  const records = new Array<PageRecord>(input.pages.length);
+  const chunkGzipSizes = new Array<number>(input.pages.length);
   // A few pages at a time: their file operations overlap, and only a few pages' output is in memory at once.
-  for (let at = 0; at < input.pages.length; at += PAGES_AT_ONCE) {
-    for (const { record, gzip } of await Promise.all(input.pages.slice(at, at + PAGES_AT_ONCE).map(emitPage))) {
-      records.push(record);
-      chunkGzipSizes.push(gzip);
-    }
+  for (let from = 0; from < byPath.length; from += PAGES_AT_ONCE) {
+    const batch = byPath.slice(from, from + PAGES_AT_ONCE);
+    const written = await Promise.all(batch.map((at) => emitPage(input.pages[at]!)));
+    written.forEach(({ record, gzip, sections }, k) => {
+      records[batch[k]!] = record;
+      chunkGzipSizes[batch[k]!] = gzip;
+      search.builder?.add({ record, sections });
+    });
   }
   timer.lap('chunks and page HTML');
 
   await output.put(NOT_FOUND_FILE, notFoundDocument(viewer.document));
-  const search = await emitSearchIndex(input, site, records);
+  const searchIndex = await search.finish();
   timer.lap('search index');
 
-  const manifest = buildManifest(search.index ? { ...site, search: { ...site.search, index: search.index.name } } : site, records);
+  const manifest = buildManifest(searchIndex ? { ...site, search: { ...site.search, index: searchIndex.name } } : site, records);
   const pagesJson = `${stableStringify(manifest)}\n`;
   const redirectsJson = `${stableStringify({ version: MANIFEST_VERSION, redirects: input.redirects })}\n`;
   await output.put('pages.json', pagesJson);
   await output.put('redirects.json', redirectsJson);
   await output.put('pages.schema.json', manifestJsonSchema());
   if (input.analytics) await output.put(ANALYTICS_INIT_FILE, ANALYTICS_INIT);
-  for (const [name, bytes] of input.assets.files) await output.put(name, bytes);
 
   const fileOf = (name: string) => viewer.files.get(name) ?? '';
   const sizes = sizesOf({
     firstLoad: { js: [viewer.document.assets.script, ...viewer.document.assets.preloads].map(fileOf), css: viewer.document.assets.styles.map(fileOf) },
     chunkGzipSizes,
     routeTable: [pagesJson, redirectsJson],
-    searchIndex: search.index && { raw: search.index.raw, gzip: search.index.gzip },
+    searchIndex: searchIndex && { raw: searchIndex.raw, gzip: searchIndex.gzip },
   });
-  return { manifest, sizes };
+  return { manifest, sizes, copies };
 }
 
-/** The local index, made from the pages' cached sections, or kept from the previous build when nothing in it changed. */
-async function emitSearchIndex(input: EmitInput, site: SiteRecord, records: readonly PageRecord[]) {
-  if (site.search.provider !== 'local') return {};
-  const pages = records.map((record, at) => ({ record, sections: input.pages[at]!.page.sections ?? [] }));
+interface SearchIndexPlan {
+  /** Present when the index must be made: takes each page as it is written. */
+  builder?: SearchIndexBuilder;
+  finish(): Promise<{ name: string; raw: number; gzip: number } | undefined>;
+}
+
+/**
+ * The local index, kept from the previous build when nothing in it changed
+ * (its key comes from the pages' summaries), else made as the pages are
+ * written, from each page's sections.
+ */
+async function planSearchIndex(input: EmitInput, site: SiteRecord): Promise<SearchIndexPlan> {
+  if (site.search.provider !== 'local') return { finish: async () => undefined };
   const docsVersion = site.versions?.current;
-  const key = searchIndexKey(pages, docsVersion);
+  const keyed = input.pages.map(({ page, indexed }) => ({
+    record: { path: page.route.path, title: indexed.title, description: page.description ?? '', headers: page.headers, frontmatter: page.frontmatter },
+    sectionsKey: page.rendered?.sectionsKey ?? '',
+  }));
+  const key = searchIndexKey(keyed.sort((a, b) => compare(a.record.path, b.record.path)), docsVersion);
   const reused = await input.output.reuse(key);
   if (reused) {
     const [raw, gzip] = unpackSizes(reused.meta ?? 0);
-    return { index: { name: reused.name, raw, gzip } };
+    return { finish: async () => ({ name: reused.name, raw, gzip }) };
   }
-  const file = searchIndexFile(pages, docsVersion);
-  const raw = Buffer.byteLength(file.content);
-  const gzip = gzipSize(file.content);
-  await input.output.put(file.name, file.content, { key, meta: packSizes(raw, gzip) });
-  return { index: { name: file.name, raw, gzip } };
+  const builder = createSearchIndexBuilder({ docsVersion });
+  return {
+    builder,
+    async finish() {
+      const file = searchIndexFileOf(builder.finish());
+      const raw = Buffer.byteLength(file.content);
+      const gzip = gzipSize(file.content);
+      await input.output.put(file.name, file.content, { key, meta: packSizes(raw, gzip) });
+      return { name: file.name, raw, gzip };
+    },
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Two sizes in one number (a record's meta): raw bytes × 2^26 + gzip bytes, exact below 2^53. */

@@ -10,11 +10,6 @@ import { resolveLink } from './links';
 import { contentHash } from './manifest';
 import type { IndexedPage, SiteIndex } from './site-index';
 
-/** What the `.md` copy of a page needs: the copy prepared by the page stage (links still to resolve), and the page. */
-export interface HostingPage {
-  copy?: PreparedCopy;
-  indexed: IndexedPage;
-}
 
 export interface HostingInput {
   manifest: Manifest;
@@ -22,17 +17,15 @@ export interface HostingInput {
   redirects: readonly Redirect[];
   /** The names in the output so far. Never overwritten: a page, or a file from content/public/ (a robots.txt of your own), wins. */
   taken: readonly string[];
-  /** Each page by page path, for the plain `.md` copies. */
-  pages: ReadonlyMap<string, HostingPage>;
-  /** The site's pages, redirects and files, to turn links in the copies into URLs. */
-  index: SiteIndex;
+  /** The `.md` copy written for each page (by page path), written with the pages (markdownCopyFile): llms.txt lists them. */
+  copies: ReadonlyMap<string, string>;
 }
 
 /**
  * Static-host outputs from the one redirect table, so redirects work with or
  * without JavaScript and on any host: a stub per redirect source, Netlify and
  * Cloudflare `_redirects` and `_headers`, `vercel.json`, an nginx snippet,
- * then sitemap.xml, robots.txt, llms.txt and a `.md` copy of every page.
+ * then sitemap.xml, robots.txt and llms.txt.
  * Pure: output names come from validated page paths and portable redirect
  * sources only.
  */
@@ -61,22 +54,23 @@ export function hostingFiles(input: HostingInput): Map<string, string> {
   add('vercel.json', vercelConfig(site, rules, immutable));
   add('nginx.conf', nginxSnippet(site, rules));
 
-  const copies = new Map<string, string>();
-  for (const record of manifest.pages) {
-    const page = input.pages.get(record.path);
-    if (!page?.copy) continue;
-    const copy = page.copy;
-    const resolve = (url: string) => {
-      const target = resolveLink(url, page.indexed, input.index);
-      if (target.kind !== 'page' && target.kind !== 'asset') return undefined;
-      // Same-page anchors stay relative; everything else gets the host when there is one.
-      return target.href.startsWith('#') || site.host === undefined ? target.href : `${site.host}${target.href}`;
-    };
-    const name = markdownFileOf(record.path);
-    if (add(name, fillMarkdownCopy(copy, resolve))) copies.set(record.path, name);
-  }
   const hasSitemap = add('sitemap.xml', sitemap(manifest));
   add('robots.txt', robots(manifest, hasSitemap));
-  add('llms.txt', llmsTxt(manifest, (page) => copies.get(page.path)));
+  add('llms.txt', llmsTxt(manifest, (page) => input.copies.get(page.path)));
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * A page's plain `.md` copy, beside its HTML (`/a/` → `a/index.md`), for
+ * tools that read docs: its links resolved to where they lead on the site,
+ * with the host when the site has one.
+ */
+export function markdownCopyFile(copy: PreparedCopy, page: IndexedPage, index: SiteIndex, host: string | undefined): { name: string; content: string } {
+  const resolve = (url: string) => {
+    const target = resolveLink(url, page, index);
+    if (target.kind !== 'page' && target.kind !== 'asset') return undefined;
+    // Same-page anchors stay relative; everything else gets the host when there is one.
+    return target.href.startsWith('#') || host === undefined ? target.href : `${host}${target.href}`;
+  };
+  return { name: markdownFileOf(page.path), content: fillMarkdownCopy(copy, resolve) };
 }

@@ -111,7 +111,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
       diagnostic('config/missing', { file: displayPath('site.yaml') }, `No site.yaml in ${displayPath('') || '.'}.`),
     );
   }
-  const assetPaths = tree.files.filter((p) => !p.endsWith('.md') && !(SITE_CONFIG_NAMES as readonly string[]).includes(p)).sort();
+  // A .md file under public/ is copied like any public file (VuePress does the same), not dropped.
+  const assetPaths = tree.files.filter((p) => !isPage(p) && !(SITE_CONFIG_NAMES as readonly string[]).includes(p)).sort();
   const assets: AssetFile[] = [];
   for (const relativePath of assetPaths) {
     try {

@@ -14,6 +14,7 @@ import { createMarkdownParser, parseMarkdown, type MarkdownParser } from './mark
 import { extractOutline, type LinkRef } from './outline';
 import { renderPage } from './render';
 import { routeOf, type PageRoute } from './routes';
+import { sectionsKey } from '../search-output/sections-key';
 import { validateFrontmatter } from './validate';
 
 /** What every page needs from the site config: small, serialisable, part of the cache key. */
@@ -32,8 +33,9 @@ export interface PageContext {
 }
 
 /**
- * Everything the site-wide stages need to know about one page, and its
- * rendered body: plain data, so it can cross a worker boundary and be cached.
+ * Everything the site-wide stages need to know about one page: plain data,
+ * so it can cross a worker boundary and be cached. Small on purpose: a build
+ * holds every page's summary at once, but only a few pages' bodies.
  */
 export interface PageSummary {
   relativePath: string;
@@ -52,16 +54,34 @@ export interface PageSummary {
     anchors: string[];
     links: LinkRef[];
     constantsUsed: string[];
-    /** With `render`: the body HTML, internal links as placeholders, and the URLs behind them. */
-    html?: string;
-    linkUrls?: string[];
-    /** With `render`: the plain `.md` copy for tools that read docs, links still to resolve. */
-    markdownCopy?: PreparedCopy;
-    /** With `render`: the page's text by section, as the search index takes it (made here, so it is cached). */
-    sections?: PageSection[];
-    /** With `render`: the highlighting classes the HTML uses, for the site's code stylesheet. */
-    codeClasses?: string[];
+    /** With `render`: what the site-wide stages need of the rendered page; the body itself travels apart (PageBody). */
+    rendered?: {
+      /** The highlighting classes the HTML uses, for the site's code stylesheet. */
+      codeClasses: string[];
+      /** A hash of the body's search sections: the search index is made again only when one changes. */
+      sectionsKey: string;
+    };
   };
+}
+
+/**
+ * A rendered page's bulk: stored beside its summary, read back only while
+ * the page is written, then dropped.
+ */
+export interface PageBody {
+  /** The body HTML, internal links as placeholders, and the URLs behind them. */
+  html: string;
+  linkUrls: string[];
+  /** The plain `.md` copy for tools that read docs, links still to resolve. */
+  markdownCopy: PreparedCopy;
+  /** The page's text by section, as the search index takes it (made here, so it is cached). */
+  sections: PageSection[];
+}
+
+/** One page through the per-page stages: its summary, and with `render` its body. */
+export interface PageResult {
+  summary: PageSummary;
+  body?: PageBody;
 }
 
 /** Per-run (or per-worker) tools the page pipeline reuses: a parser, the highlighter, known languages. */
@@ -76,11 +96,11 @@ export function createPageTools(languages: ReadonlySet<string>, highlighter?: ()
 }
 
 /** frontmatter → validate → markdown → outline (→ render): one page, no knowledge of the rest of the site. */
-export async function processPage(source: SourceFile, context: PageContext, tools: PageTools): Promise<PageSummary> {
+export async function processPage(source: SourceFile, context: PageContext, tools: PageTools): Promise<PageResult> {
   const summary: PageSummary = { relativePath: source.relativePath, file: source.file, diagnostics: [] };
   const parsed = parseFrontmatter(source);
   summary.diagnostics.push(...parsed.diagnostics);
-  if (!parsed.page) return summary;
+  if (!parsed.page) return { summary };
   const valid = validateFrontmatter(parsed.page);
   summary.diagnostics.push(...valid.diagnostics);
 
@@ -101,12 +121,12 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     if (yaml && frontmatter[key] !== undefined) keyPositions[key] = positionOf(yaml, [key]);
   }
 
-  let rendered: { html: string; linkUrls: string[] } | undefined;
-  let markdownCopy: PreparedCopy | undefined;
+  let body: PageBody | undefined;
   if (context.render && tools.highlighter) {
     // The copy first: rendering rewrites the tree's link URLs.
-    markdownCopy = prepareMarkdownCopy(tree, { title: title || route.path, constants: context.constants, links: outline.links });
-    rendered = renderPage(tree, outline, { highlighter: await tools.highlighter(), html: context.html });
+    const markdownCopy = prepareMarkdownCopy(tree, { title: title || route.path, constants: context.constants, links: outline.links });
+    const { html, linkUrls } = renderPage(tree, outline, { highlighter: await tools.highlighter(), html: context.html });
+    body = { html, linkUrls, markdownCopy, sections: sectionsOf(html, outline.headers) };
   }
   summary.page = {
     route,
@@ -119,11 +139,10 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     anchors: [...outline.anchors],
     links: outline.links,
     constantsUsed: [...constants.used].sort(),
-    html: rendered?.html,
-    linkUrls: rendered?.linkUrls,
-    markdownCopy,
-    sections: rendered && sectionsOf(rendered.html, outline.headers),
-    codeClasses: rendered && codeClassesOf(rendered.html),
+    rendered: body && {
+      codeClasses: codeClassesOf(body.html),
+      sectionsKey: sectionsKey(body.sections),
+    },
   };
-  return summary;
+  return { summary, body };
 }

@@ -37,31 +37,51 @@ type IndexedDocument = { id: number } & Record<SearchField, string>;
  * download.
  */
 export function buildSearchIndex(pages: readonly SearchablePage[], options: SearchIndexOptions = {}): SearchIndex {
-  const included = [...pages].filter((p) => p.record.frontmatter.search !== false).sort((a, b) => compare(a.record.path, b.record.path));
+  const builder = createSearchIndexBuilder(options);
+  for (const page of [...pages].sort((a, b) => compare(a.record.path, b.record.path))) builder.add(page);
+  return builder.finish();
+}
+
+/** The index made one page at a time, so a build need not hold every page's text at once. */
+export interface SearchIndexBuilder {
+  /** Pages go in by path, each once (buildSearchIndex sorts them); a `search: false` page is skipped. */
+  add(page: SearchablePage): void;
+  finish(): SearchIndex;
+}
+
+export function createSearchIndexBuilder(options: SearchIndexOptions = {}): SearchIndexBuilder {
   const miniSearch = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+  const paths: string[] = [];
   const docs: SearchDoc[] = [];
-  const documents: IndexedDocument[] = [];
-  included.forEach(({ record, sections: all }, pageIndex) => {
-    const [intro, ...sections] = all;
-    const introText = [record.description, intro?.text ?? ''].filter(Boolean).join(' ');
-    documents.push({ id: docs.length, title: record.title, heading: '', parents: '', text: introText });
-    docs.push([pageIndex, -1]);
-    sections.forEach((section, at) => {
-      documents.push({ id: docs.length, title: '', heading: section.heading, parents: parentsOf(sections, at, record.title), text: section.text });
-      docs.push([pageIndex, record.headers.findIndex((h) => h.slug === section.slug)]);
-    });
-  });
-  miniSearch.addAll(documents);
-  const file: SearchIndexFile = {
-    version: SEARCH_INDEX_VERSION,
-    docsVersion: options.docsVersion,
-    pages: included.map(({ record }) => record.path),
-    docs,
-    index: encodeIndex(miniSearch.toJSON()),
+  return {
+    add({ record, sections: all }) {
+      if (record.frontmatter.search === false) return;
+      const last = paths[paths.length - 1];
+      // The same pages in any order must give the same bytes.
+      if (last !== undefined && compare(last, record.path) >= 0) throw new Error(`Search index: ${record.path} added after ${last}.`);
+      const pageIndex = paths.push(record.path) - 1;
+      const [intro, ...sections] = all;
+      const introText = [record.description, intro?.text ?? ''].filter(Boolean).join(' ');
+      miniSearch.add({ id: docs.length, title: record.title, heading: '', parents: '', text: introText });
+      docs.push([pageIndex, -1]);
+      sections.forEach((section, at) => {
+        miniSearch.add({ id: docs.length, title: '', heading: section.heading, parents: parentsOf(sections, at, record.title), text: section.text });
+        docs.push([pageIndex, record.headers.findIndex((h) => h.slug === section.slug)]);
+      });
+    },
+    finish() {
+      const file: SearchIndexFile = {
+        version: SEARCH_INDEX_VERSION,
+        docsVersion: options.docsVersion,
+        pages: paths,
+        docs,
+        index: encodeIndex(miniSearch.toJSON()),
+      };
+      // Validate what we write, as for pages.json: a contract violation is our bug.
+      SearchIndexFileSchema.parse(file);
+      return { content: `${JSON.stringify(file)}\n`, pages: paths.length, documents: docs.length };
+    },
   };
-  // Validate what we write, as for pages.json: a contract violation is our bug.
-  SearchIndexFileSchema.parse(file);
-  return { content: `${JSON.stringify(file)}\n`, pages: included.length, documents: docs.length };
 }
 
 /** The page title, and for a `###` the heading of the section it sits in. */

@@ -105,6 +105,32 @@ describe('output paths', () => {
     }
   });
 
+  it('writes a .md copy beside each page, except where content/public/ has a file of that name, and lists only the copies made', async () => {
+    const site = tempSite({
+      'site.yaml': MINIMAL_SITE_YAML,
+      'README.md': '# Home\n\nSee [the guide](./guide/).\n',
+      'guide/README.md': '# Guide\n\nBack [home](../).\n',
+      'guide/setup.md': '# Setup\n',
+      'public/guide/index.md': 'my own file\n',
+    });
+    try {
+      const result = await site.build('build');
+      expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const text = (name: string) => {
+        const content = result.files.get(name);
+        return content === undefined ? undefined : Buffer.from(content).toString('utf8');
+      };
+      expect(text('guide/index.md')).toBe('my own file\n');
+      expect(text('index.md')).toContain('# Home');
+      expect(text('guide/setup.md')).toBe('# Setup\n');
+      const llms = text('llms.txt')!;
+      expect(llms).toContain('setup.md');
+      expect(llms).not.toContain('guide/index.md');
+    } finally {
+      site.remove();
+    }
+  });
+
   it('safeJoin never returns a path outside the folder', () => {
     fc.assert(
       fc.property(fc.array(hostileText, { minLength: 1, maxLength: 5 }), fc.constantFrom('/', '\\', '/../'), (segments, separator) => {

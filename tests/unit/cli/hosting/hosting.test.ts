@@ -8,7 +8,6 @@ import { OutputNames } from '../../../../cli/hosting/output-names';
 import { redirectRules, stubFileOf } from '../../../../cli/hosting/redirect-rules';
 import { isPortablePath, isSafeTarget } from '../../../../cli/hosting/urls';
 import { hostingFiles } from '../../../../cli/stages/hosting';
-import { createSiteIndex } from '../../../../cli/stages/site-index';
 import type { Manifest } from '../../../../schema/manifest';
 
 const FIXTURE = path.resolve(__dirname, '../../../fixtures/viewer-site');
@@ -222,8 +221,7 @@ describe('cli/hosting rules', () => {
       manifest,
       redirects: [{ from: '/robots.txt', to: '/b/' }, { from: '/x', to: '/b/' }],
       taken: ['robots.txt', 'x'],
-      pages: new Map(),
-      index: createSiteIndex('/docs/', [], new Map()),
+      copies: new Map(),
     });
     expect(out.has('robots.txt')).toBe(false);
     expect(out.has('x/index.html')).toBe(false);
@@ -231,7 +229,7 @@ describe('cli/hosting rules', () => {
   });
 
   it('writes no sitemap without a host, and base-relative links in llms.txt', () => {
-    const out = hostingFiles({ manifest: manifestOf(['/', '/b/'], { host: undefined }), redirects: [], taken: [], pages: new Map(), index: createSiteIndex('/docs/', [], new Map()) });
+    const out = hostingFiles({ manifest: manifestOf(['/', '/b/'], { host: undefined }), redirects: [], taken: [], copies: new Map() });
     expect(out.has('sitemap.xml')).toBe(false);
     expect(out.get('robots.txt')).not.toContain('Sitemap');
     expect(out.get('llms.txt')).toContain('- [Title of /b/](/docs/b/): About /b/');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../../cli/config';
 import { DOCSEARCH_API_KEY_ENV, searchIndexFile, searchIndexKey, searchIndexName, searchSetting } from '../../../../cli/search-output/emit';
+import { sectionsKey } from '../../../../cli/search-output/sections-key';
 import { SearchIndexFileSchema } from '../../../../schema/search-index';
 import { sectionsOf } from '../../../../viewer/search/sections';
 import { page } from '../../viewer/fixtures';
@@ -22,13 +23,15 @@ describe('cli/search-output/emit', () => {
   });
 
   it('keys the index by everything it is made from', () => {
-    const key = searchIndexKey(PAGES, 'latest');
-    expect(searchIndexKey(PAGES, 'latest')).toBe(key);
-    expect(searchIndexKey(PAGES, 'v2')).not.toBe(key);
-    expect(searchIndexKey([{ ...PAGES[0]!, record: { ...LIMITS, title: 'Quotas' } }], 'latest')).not.toBe(key);
+    const keyed = [{ record: LIMITS, sectionsKey: sectionsKey(PAGES[0]!.sections) }];
+    const key = searchIndexKey(keyed, 'latest');
+    expect(searchIndexKey(keyed, 'latest')).toBe(key);
+    expect(searchIndexKey(keyed, 'v2')).not.toBe(key);
+    expect(searchIndexKey([{ ...keyed[0]!, record: { ...LIMITS, title: 'Quotas' } }], 'latest')).not.toBe(key);
     const otherText = sectionsOf(CHUNK_HTML.replace('256MB', '512MB'), LIMITS.headers);
-    expect(searchIndexKey([{ record: LIMITS, sections: otherText }], 'latest')).not.toBe(key);
-    expect(searchIndexKey([{ ...PAGES[0]!, record: { ...LIMITS, frontmatter: { search: false } } }], 'latest')).not.toBe(key);
+    expect(sectionsKey(otherText)).not.toBe(keyed[0]!.sectionsKey);
+    expect(searchIndexKey([{ record: LIMITS, sectionsKey: sectionsKey(otherText) }], 'latest')).not.toBe(key);
+    expect(searchIndexKey([{ ...keyed[0]!, record: { ...LIMITS, frontmatter: { search: false } } }], 'latest')).not.toBe(key);
   });
 
   it('docsearch: the setting changes only when the environment sets the key', () => {
