@@ -1,5 +1,6 @@
 import type { Element } from 'hast';
 import { createHighlighter, type BundledLanguage } from 'shiki';
+import { shareTokenizing, type SharedTokenizing } from './shared-tokenizing';
 
 /** Languages loaded up front: what docs of this kind use. Others can be added here. */
 export const HIGHLIGHT_LANGUAGES = [
@@ -23,7 +24,12 @@ export interface Highlighter {
  * Colours come out as CSS variables for both themes (`--shiki-light`,
  * `--shiki-dark`), so the viewer switches themes in CSS alone.
  */
-export async function createCodeHighlighter(languages: Iterable<string>): Promise<Highlighter> {
+export interface HighlighterOptions {
+  /** Scan each block once for both themes (default); false: shiki's own two passes, for the test that compares them. */
+  shareTokenizing?: boolean;
+}
+
+export async function createCodeHighlighter(languages: Iterable<string>, options: HighlighterOptions = {}): Promise<Highlighter> {
   const known = await knownLanguageNames();
   const langs = [...new Set([...languages].map((l) => l.toLowerCase()))].filter((l) => known.has(l) && !PLAIN_LANGUAGES.has(l)).sort();
   const shiki = await createHighlighter({ themes: Object.values(THEMES), langs: langs as BundledLanguage[] });
@@ -31,11 +37,19 @@ export async function createCodeHighlighter(languages: Iterable<string>): Promis
   // The first highlight of a fresh highlighter can come out with the other
   // theme's colours (seen in worker threads): run one per language and discard it.
   for (const lang of langs) shiki.codeToHast('x', { lang: lang as BundledLanguage, themes: THEMES, defaultColor: false });
+  // Each block is scanned once for both themes (see shared-tokenizing.ts).
+  const sharing = new Map<string, SharedTokenizing | undefined>();
+  const sharingFor = (name: string) => {
+    if (!sharing.has(name)) sharing.set(name, options.shareTokenizing === false ? undefined : shareTokenizing(shiki.getLanguage(name as BundledLanguage)));
+    return sharing.get(name);
+  };
   return {
     highlight(code, lang) {
       const name = lang.toLowerCase();
       if (!loaded.has(name)) return undefined;
-      const root = shiki.codeToHast(code, { lang: name as BundledLanguage, themes: THEMES, defaultColor: false });
+      const toHast = () => shiki.codeToHast(code, { lang: name as BundledLanguage, themes: THEMES, defaultColor: false });
+      const shared = sharingFor(name);
+      const root = shared ? shared.around(toHast) : toHast();
       const pre = root.children[0];
       return pre && pre.type === 'element' ? pre : undefined;
     },
