@@ -1,9 +1,7 @@
-import MiniSearch from 'minisearch';
 import type { PageRecord } from '../../schema/manifest';
 import { SEARCH_INDEX_VERSION, SearchIndexFileSchema, type SearchDoc, type SearchIndexFile } from '../../schema/search-index';
-import { encodeIndex } from '../../viewer/search/index-codec';
-import { INDEX_OPTIONS, type SearchField } from '../../viewer/search/terms';
 import type { PageSection } from '../../viewer/search/sections';
+import { PostingsBuilder } from '../search-output/postings';
 
 /** A rendered page: its record (title, headers, frontmatter) and its text by section (sectionsOf its chunk's HTML). */
 export interface SearchablePage {
@@ -22,8 +20,6 @@ export interface SearchIndex {
   pages: number;
   documents: number;
 }
-
-type IndexedDocument = { id: number } & Record<SearchField, string>;
 
 /**
  * The local search index: one document per page (title, description and the
@@ -50,7 +46,7 @@ export interface SearchIndexBuilder {
 }
 
 export function createSearchIndexBuilder(options: SearchIndexOptions = {}): SearchIndexBuilder {
-  const miniSearch = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+  const postings = new PostingsBuilder();
   const paths: string[] = [];
   const docs: SearchDoc[] = [];
   return {
@@ -62,10 +58,10 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
       const pageIndex = paths.push(record.path) - 1;
       const [intro, ...sections] = all;
       const introText = [record.description, intro?.text ?? ''].filter(Boolean).join(' ');
-      miniSearch.add({ id: docs.length, title: record.title, heading: '', parents: '', text: introText });
+      postings.add({ title: record.title, heading: '', parents: '', text: introText });
       docs.push([pageIndex, -1]);
       sections.forEach((section, at) => {
-        miniSearch.add({ id: docs.length, title: '', heading: section.heading, parents: parentsOf(sections, at, record.title), text: section.text });
+        postings.add({ title: '', heading: section.heading, parents: parentsOf(sections, at, record.title), text: section.text });
         docs.push([pageIndex, record.headers.findIndex((h) => h.slug === section.slug)]);
       });
     },
@@ -75,7 +71,7 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
         docsVersion: options.docsVersion,
         pages: paths,
         docs,
-        index: encodeIndex(miniSearch.toJSON()),
+        index: postings.finish(),
       };
       // Validate what we write, as for pages.json: a contract violation is our bug.
       SearchIndexFileSchema.parse(file);

@@ -11,7 +11,7 @@ import { SEARCH_FIELDS } from './terms';
  * recompute (document ids, average field lengths) is left out.
  */
 export interface CompactIndex {
-  /** Every indexed term, in MiniSearch's order. */
+  /** Every indexed term; the build writes them sorted (cli/search-output/postings.ts), any order loads the same. */
   terms: string[];
   /**
    * Per term: its postings per field in SEARCH_FIELDS order, `;` between
