@@ -1,7 +1,8 @@
 /**
  * Stage timings for profiling builds: with DOCSBUILD_TIMINGS=1 the CLI prints
- * how long each stage took and the memory in use after it (resident set and
- * JavaScript heap), so "where do the time and memory go" has an answer
+ * how long each stage took and the memory after it (resident set, the
+ * process's peak so far, workers included, and the main thread's JavaScript
+ * heap, garbage included), so "where do the time and memory go" has an answer
  * without a profiler. Off by default, and then close to free.
  */
 export interface StageTimer {
@@ -12,19 +13,21 @@ export interface StageTimer {
 }
 
 export function createStageTimer(enabled = Boolean(process.env.DOCSBUILD_TIMINGS)): StageTimer {
-  const laps: { label: string; ms: number; rss: number; heap: number }[] = [];
+  const laps: { label: string; ms: number; rss: number; peak: number; heap: number }[] = [];
   let last = performance.now();
   return {
     lap(label) {
       if (!enabled) return;
       const now = performance.now();
       const { rss, heapUsed } = process.memoryUsage();
-      laps.push({ label, ms: now - last, rss, heap: heapUsed });
+      laps.push({ label, ms: now - last, rss, peak: process.resourceUsage().maxRSS * 1024, heap: heapUsed });
       last = now;
     },
     report() {
       const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0).padStart(5)} MiB`;
-      return laps.map(({ label, ms, rss, heap }) => `  ${label.padEnd(28)} ${ms.toFixed(0).padStart(7)} ms   rss ${mib(rss)}   heap ${mib(heap)}`).join('\n');
+      return laps
+        .map(({ label, ms, rss, peak, heap }) => `  ${label.padEnd(28)} ${ms.toFixed(0).padStart(7)} ms   rss ${mib(rss)}   peak so far ${mib(peak)}   heap ${mib(heap)}`)
+        .join('\n');
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION, type Manifest, type PageChunk, type PageRecord, type SiteRecord } from '../../schema/manifest';
 import { stableStringify } from '../json';
 import { OutputNames } from '../hosting/output-names';
+import { createHeapKeeper } from '../memory';
 import { searchIndexFileOf, searchIndexKey, searchSetting } from '../search-output/emit';
 import type { StageTimer } from '../timings';
 import { emitViewer } from '../viewer-output/emit';
@@ -118,6 +119,7 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
   const search = await planSearchIndex(input, site);
   // Pages are written in path order, the order the search index takes them; the manifest keeps source order.
   const byPath = input.pages.map((_, at) => at).sort((a, b) => compare(input.pages[a]!.page.route.path, input.pages[b]!.page.route.path));
+  const heap = createHeapKeeper();
   const records = new Array<PageRecord>(input.pages.length);
   const chunkGzipSizes = new Array<number>(input.pages.length);
   // A few pages at a time: their file operations overlap, and only a few pages' output is in memory at once.
@@ -129,6 +131,7 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
       chunkGzipSizes[batch[k]!] = gzip;
       search.builder?.add({ record, sections });
     });
+    heap.maybeCollect();
   }
   timer.lap('chunks and page HTML');
 
