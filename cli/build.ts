@@ -3,7 +3,7 @@ import type { ResolvedConfig } from './config';
 import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from './diagnostics/diagnostic';
 import { closest, didYouMean } from './diagnostics/suggest';
 import { htmlPolicyOf } from './html/policy';
-import { fenceLanguages } from './markdown/highlight';
+import { fenceLanguages } from './markdown/fences';
 import { summarisePages, type SummariseOptions } from './summarise';
 import { planAssets } from './stages/assets';
 import { checkPageLinks } from './stages/links';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SummariseOptions } from './summarise';
@@ -23,6 +23,18 @@ export const DEFAULT_CACHE_DIR = path.join('node_modules', '.cache', 'docsbuild'
  */
 export const WORKER_HEAP_LIMIT_MB = 128;
 
+/** The compiled code: the CLI, the worker and the chunks they share (compile.mjs splits the bundle). */
+const COMPILED = /^(?:cli|worker|chunk-[\w-]+)\.js$/;
+
+/** A hash of every compiled file beside `cliFile`, so a rebuilt tool never trusts another's cache entries. */
+export function toolVersionOf(cliFile: string): string {
+  const folder = path.dirname(cliFile);
+  const hash = createHash('sha256');
+  const files = readdirSync(folder).filter((name) => COMPILED.test(name)).sort();
+  for (const name of files.length > 0 ? files : [path.basename(cliFile)]) hash.update(name).update(readFileSync(path.join(folder, name)));
+  return hash.digest('hex');
+}
+
 /**
  * How the compiled CLI runs the per-page stages: on workers (build/worker.js,
  * beside this bundle) and with the page cache, keyed by a hash of the CLI's
@@ -36,9 +48,7 @@ export function runtimeOptions(root: string, flags: RuntimeFlags): SummariseOpti
     options.parallel = { workerScript, threads: flags.threads, heapLimitMb: WORKER_HEAP_LIMIT_MB };
   }
   if (flags.cache !== false) {
-    const hash = createHash('sha256').update(readFileSync(here));
-    if (options.parallel) hash.update(readFileSync(fileURLToPath(workerScript)));
-    options.cache = { dir: path.resolve(root, flags.cacheDir ?? DEFAULT_CACHE_DIR), toolVersion: hash.digest('hex') };
+    options.cache = { dir: path.resolve(root, flags.cacheDir ?? DEFAULT_CACHE_DIR), toolVersion: toolVersionOf(here) };
   }
   return options;
 }

@@ -1,9 +1,9 @@
-import { createCodeHighlighter, knownLanguageNames, type Highlighter } from './markdown/highlight';
+import type { Highlighter } from './markdown/highlight';
 import { createPageCache, type PageCache, type PageCacheOptions } from './page-cache';
 import { mapLimited } from './parallel/map-limited';
 import { processPagesInParallel, type PoolOptions } from './parallel/pool';
 import type { SourceFile } from './stages/load';
-import { createPageTools, processPage, type PageBody, type PageContext, type PageResult, type PageSummary, type PageTools } from './stages/page';
+import type { PageBody, PageContext, PageResult, PageSummary, PageTools } from './stages/page';
 
 export interface SummariseOptions {
   /** Worker threads for the per-page stages; without, pages are processed in this thread. */
@@ -75,8 +75,8 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     );
   };
   const todo = missing.map((i) => sources[i]!);
-  const local = lazyTools(context);
-  const here = async (k: number) => processPage(todo[k]!, context, await local());
+  const local = lazyPipeline(context);
+  const here = async (k: number) => (await local()).process(todo[k]!);
   if (options.parallel && todo.length >= PARALLEL_THRESHOLD) await processPagesInParallel(todo, context, options.parallel, accept, here);
   else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
   await Promise.all(stored);
@@ -91,7 +91,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       if (!summaries[index]?.page?.rendered) return undefined;
       const source = sources[index]!;
       // An entry removed or damaged since it was read: process the page again (the same input gives the same body).
-      return (await fromCache(cache, source, context)) ?? (await processPage(source, context, await local())).body;
+      return (await fromCache(cache, source, context)) ?? (await (await local()).process(source)).body;
     },
   };
   return { summaries, fromCache: sources.length - missing.length, bodies };
@@ -101,12 +101,22 @@ async function fromCache(cache: PageCache | undefined, source: SourceFile, conte
   return cache && cache.body(source, context);
 }
 
-/** This thread's parser and highlighter, made the first time a page is processed here. */
-function lazyTools(context: PageContext): () => Promise<PageTools> {
-  let tools: Promise<PageTools> | undefined;
-  let highlighter: Promise<Highlighter> | undefined;
+/**
+ * The page pipeline in this thread, loaded the first time a page is
+ * processed here: a build whose pages all come from the cache (or go to
+ * workers) never loads the Markdown parser or shiki, a fifth of a warm
+ * build's time.
+ */
+function lazyPipeline(context: PageContext): () => Promise<{ process(source: SourceFile): Promise<PageResult> }> {
+  let pipeline: Promise<{ process(source: SourceFile): Promise<PageResult> }> | undefined;
   return () =>
-    (tools ??= knownLanguageNames().then((languages) =>
-      createPageTools(languages, () => (highlighter ??= createCodeHighlighter(context.codeLanguages))),
-    ));
+    (pipeline ??= (async () => {
+      const [{ createCodeHighlighter, knownLanguageNames }, { createPageTools, processPage }] = await Promise.all([
+        import('./markdown/highlight'),
+        import('./stages/page'),
+      ]);
+      let highlighter: Promise<Highlighter> | undefined;
+      const tools: PageTools = createPageTools(await knownLanguageNames(), () => (highlighter ??= createCodeHighlighter(context.codeLanguages)));
+      return { process: (source: SourceFile) => processPage(source, context, tools) };
+    })());
 }

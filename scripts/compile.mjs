@@ -1,6 +1,6 @@
 // Compiles the CLI (and the bench runner) from TypeScript with esbuild: Node 20
 // cannot run .ts files, and a bundle starts faster than many small modules.
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const shared = {
@@ -14,10 +14,15 @@ const shared = {
   legalComments: 'none',
 };
 
+// Split: code behind a dynamic import() (the page pipeline, shiki, the Markdown
+// parser) goes to chunks loaded only when a build must process a page.
+await rm('build', { recursive: true, force: true });
 await build({
   ...shared,
   entryPoints: { cli: 'cli/bin.ts', worker: 'cli/worker.ts', bench: 'tests/bench/bench.ts' },
   outdir: 'build',
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
 });
 
 // The executable sets NODE_ENV before anything loads React: react-dom/server

@@ -56,14 +56,7 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
   };
 }
 
-const FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm;
-
-/** The languages fenced code blocks name, found by a quick scan (no parse) so every highlighter can start with them. */
-export function fenceLanguages(texts: Iterable<string>): string[] {
-  const found = new Set<string>();
-  for (const text of texts) for (const m of text.matchAll(FENCE)) found.add(m[1]!.toLowerCase());
-  return [...found].sort();
-}
+export { fenceLanguages } from './fences';
 
 /** Every name (and alias) of the languages above, lower-case: lets `check` know a language without loading shiki's grammars. */
 export async function knownLanguageNames(): Promise<Set<string>> {
