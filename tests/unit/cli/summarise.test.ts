@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summarisePages } from '../../../cli/summarise';
+import { poolFor, summarisePages } from '../../../cli/summarise';
 import type { PageContext } from '../../../cli/stages/page';
 import { sourceFile } from '../../helpers/pages';
 
@@ -59,5 +59,11 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     const { bodies } = await summarisePages([sourceFile('empty.md', ''), ...sources], { ...context, render: false });
     expect(await bodies.take(0)).toBeUndefined();
     expect(await bodies.take(1)).toBeUndefined();
+  });
+
+  it('limits the workers\' heap for a build, not for a check', () => {
+    const pool = { workerScript: new URL('file:///w.js'), threads: 2, heapLimitMb: 128, youngGenerationMb: 48 };
+    expect(poolFor(context, pool)).toEqual(pool);
+    expect(poolFor({ ...context, render: false }, pool)).toEqual({ workerScript: pool.workerScript, threads: 2, heapLimitMb: undefined, youngGenerationMb: undefined });
   });
 });
