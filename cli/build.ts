@@ -58,10 +58,12 @@ interface ProcessedPage {
 }
 
 /**
- * Runs the pipeline in memory: content/ in, output files and diagnostics out.
- * Per-page stages run from the cache or on workers (summarise.ts); the
- * site-wide stages then work from the pages' summaries alone.
- * It never writes output, prints or exits; the CLI decides what to do with the result.
+ * Runs the pipeline: content/ in, diagnostics out, and the output files to
+ * `options.output` (memory by default). Per-page stages run from the cache
+ * or on workers (summarise.ts); the site-wide stages then work from the
+ * pages' summaries alone, and each page's body is read only while that page
+ * is written (emit.ts). It never prints or exits; the CLI decides what to do
+ * with the result.
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];

@@ -1,5 +1,5 @@
 import type { Highlighter } from './markdown/highlight';
-import { createPageCache, type PageCache, type PageCacheOptions } from './page-cache';
+import { createPageCache, type PageCacheOptions } from './page-cache';
 import { mapLimited } from './parallel/map-limited';
 import { processPagesInParallel, type PoolOptions } from './parallel/pool';
 import type { SourceFile } from './stages/load';
@@ -91,7 +91,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       if (!summaries[index]?.page?.rendered) return undefined;
       const source = sources[index]!;
       // An entry removed or damaged since it was read: process the page again (the same input gives the same body).
-      return (await fromCache(cache, source, context)) ?? (await (await local()).process(source)).body;
+      return (await cache?.body(source, context)) ?? (await (await local()).process(source)).body;
     },
   };
   return { summaries, fromCache: sources.length - missing.length, bodies };
@@ -104,10 +104,6 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
  */
 export function poolFor(context: PageContext, pool: PoolOptions): PoolOptions {
   return context.render ? pool : { ...pool, heapLimitMb: undefined, youngGenerationMb: undefined };
-}
-
-async function fromCache(cache: PageCache | undefined, source: SourceFile, context: PageContext): Promise<PageBody | undefined> {
-  return cache && cache.body(source, context);
 }
 
 /**
