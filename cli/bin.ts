@@ -110,7 +110,10 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
       if (result.sizes) process.stderr.write(`${formatSizes(result.sizes)}\n`);
     }
   }
-  if (process.env.DOCSBUILD_TIMINGS) process.stderr.write(`Timings:\n${timer.report()}\n`);
+  if (process.env.DOCSBUILD_TIMINGS) {
+    const pages = `  pages: ${result.pageCount}, from the cache ${result.pagesFromCache}, bodies read ${result.bodiesRead}`;
+    process.stderr.write(`Timings:\n${timer.report()}\n${pages}\n`);
+  }
 }
 
 /** Prints the diagnostics once, in the chosen format; returns whether the run fails. */

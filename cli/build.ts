@@ -46,6 +46,8 @@ export interface BuildResult {
   pageCount: number;
   /** Pages whose summary came from the cache. */
   pagesFromCache: number;
+  /** Pages whose body was read to make output; the others' output was all reused from the previous build. */
+  bodiesRead: number;
 }
 
 /** A page after the per-page stages, with what the site-wide stages index it by. */
@@ -84,7 +86,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     html: htmlPolicyOf(siteConfig),
   };
   timer.lap('load sources');
-  const { summaries, fromCache, bodies } = await summarisePages(sources.pages, context, options);
+  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(sources.pages, context, options);
   timer.lap('per-page stages');
   const pages: ProcessedPage[] = [];
   for (const [at, summary] of summaries.entries()) {
@@ -102,7 +104,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   }
 
   const unique = dropDuplicatePaths(pages, diagnostics);
-  const result: BuildResult = { files: new Map(), fileCount: 0, diagnostics: [], pageCount: sources.pages.length, pagesFromCache: fromCache };
+  const result: BuildResult = { files: new Map(), fileCount: 0, diagnostics: [], pageCount: sources.pages.length, pagesFromCache: fromCache, bodiesRead: 0 };
   if (!siteConfig || !site) {
     result.diagnostics = sortDiagnostics(diagnostics);
     return result;
@@ -142,6 +144,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const unwritten = unique.find((p) => p.page.rendered === undefined);
   if (unwritten) throw new Error(`${unwritten.indexed.relativePath} was not rendered.`);
   const bodyOf = async ({ at, indexed }: ProcessedPage) => {
+    result.bodiesRead++;
     const body = await bodies.take(at);
     if (!body) throw new Error(`${indexed.relativePath} has no rendered body.`);
     return body;
@@ -149,7 +152,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   // VIEWER, SEARCH: the bundle, chunks, static HTML per route and the search index are written page by page here.
   const { manifest, sizes, copies } = await emitSite({
     site: buildSiteRecord(siteConfig, navigation),
-    pages: unique.map((p) => ({ page: p.page, indexed: p.indexed, body: () => bodyOf(p) })),
+    pages: unique.map((p) => ({ page: p.page, indexed: p.indexed, inputKey: inputKeys[p.at], body: () => bodyOf(p) })),
     order: navigation.order,
     index,
     redirects: redirectTable.redirects,

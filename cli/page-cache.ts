@@ -5,7 +5,7 @@ import type { SourceFile } from './stages/load';
 import type { PageBody, PageContext, PageResult, PageSummary } from './stages/page';
 
 /** Bumped when the shape of a cache entry changes. */
-const ENTRY_FORMAT = 2;
+const ENTRY_FORMAT = 3;
 const CONSTANT_REFERENCE = /\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /**
@@ -20,6 +20,8 @@ const CONSTANT_REFERENCE = /\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_
  * written, so a build never holds every page's HTML at once.
  */
 export interface PageCache {
+  /** The entry's key: a hash of everything the page's summary and body are made from. */
+  keyOf(source: SourceFile, context: PageContext): string;
   /** The page's summary, without its body. */
   get(source: SourceFile, context: PageContext): Promise<PageSummary | undefined>;
   /** The body of a stored page; undefined when the entry is gone or damaged (process the page again). */
@@ -52,6 +54,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   };
   return {
+    keyOf,
     async get(source, context) {
       const key = keyOf(source, context);
       let head: unknown;
@@ -140,7 +143,7 @@ function validBody(text: string): PageBody | undefined {
   } catch {
     return undefined;
   }
-  if (body === null || typeof body !== 'object' || typeof body.html !== 'string' || !Array.isArray(body.linkUrls)) return undefined;
+  if (body === null || typeof body !== 'object' || typeof body.html !== 'string') return undefined;
   if (!Array.isArray(body.sections) || typeof body.markdownCopy?.text !== 'string' || !Array.isArray(body.markdownCopy.urls)) return undefined;
   return body as PageBody;
 }

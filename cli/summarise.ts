@@ -17,6 +17,12 @@ export interface Summaries {
   summaries: PageSummary[];
   fromCache: number;
   bodies: PageBodies;
+  /**
+   * Per page, with a cache: its entry's key, a hash of everything its summary
+   * and body are made from. Output made from a page can be keyed by it and
+   * reused without reading the body.
+   */
+  inputKeys: (string | undefined)[];
 }
 
 /**
@@ -94,7 +100,8 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       return (await cache?.body(source, context)) ?? (await (await local()).process(source)).body;
     },
   };
-  return { summaries, fromCache: sources.length - missing.length, bodies };
+  const inputKeys = sources.map((source) => cache?.keyOf(source, context));
+  return { summaries, fromCache: sources.length - missing.length, bodies, inputKeys };
 }
 
 /**

@@ -8,10 +8,11 @@ import type { StageTimer } from '../timings';
 import { emitViewer } from '../viewer-output/emit';
 import { gzipSize, sizesOf, type ViewerSizes } from '../viewer-output/sizes';
 import type { AssetPlan } from './assets';
-import { fillLinks } from './link-placeholders';
+import { fillHrefs, resolveHrefs } from './link-placeholders';
 import { ANALYTICS_INIT, ANALYTICS_INIT_FILE, buildManifest, chunkFile, manifestJsonSchema } from './manifest';
 import type { OutputSink } from './output';
-import { markdownCopyFile } from './hosting';
+import { copyHrefs, markdownCopyFile } from './hosting';
+import { markdownFileOf } from '../hosting/markdown-copy';
 import type { PageBody, PageSummary } from './page';
 import { createSearchIndexBuilder, type SearchIndexBuilder } from './search-index';
 import { htmlFileOf, NOT_FOUND_FILE, notFoundDocument, pageDocument } from './prerender';
@@ -24,8 +25,10 @@ const PAGES_AT_ONCE = 16;
 export interface EmittedPage {
   page: NonNullable<PageSummary['page']>;
   indexed: IndexedPage;
-  /** Its rendered body, fetched once, while the page is written. */
+  /** Its rendered body, fetched once, while the page is written, and only if some output must be made from it. */
   body: () => Promise<PageBody>;
+  /** With a cache: a hash of everything the page's summary and body are made from (Summaries.inputKeys). */
+  inputKey?: string;
 }
 
 export interface EmitInput {
@@ -72,35 +75,59 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
   // Everything a page's HTML depends on besides its chunk (whose name hashes its content).
   const documentKey = createHash('sha256').update(stableStringify(viewer.document)).digest('hex');
   const position = new Map(input.order.map((path, at) => [path, at]));
-  const emitPage = async ({ page, indexed, body: bodyOf }: EmittedPage) => {
-    const body = await bodyOf();
-    const chunk: PageChunk = {
+  const search = await planSearchIndex(input, site);
+  const emitPage = async ({ page, indexed, inputKey, body: bodyOf }: EmittedPage) => {
+    // The body is read only if something must be made from it: a page whose outputs are all reused never reads it.
+    let body: PageBody | undefined;
+    const readBody = async () => (body ??= await bodyOf());
+    const rendered = page.rendered!;
+    const hrefs = resolveHrefs(rendered.linkUrls, indexed, input.index);
+    const around = neighbours(page, input.order, position, input.index);
+    const makeChunk = async (): Promise<PageChunk> => ({
       version: MANIFEST_VERSION,
       key: page.route.key,
       path: page.route.path,
       title: indexed.title,
       description: page.description ?? '',
       headers: page.headers,
-      html: fillLinks(body.html, body.linkUrls, indexed, input.index),
-      ...neighbours(page, input.order, position, input.index),
-    };
-    const file = chunkFile(chunk);
-    const chunkKey = `chunk:${file.name}`;
-    const reused = await output.reuse(chunkKey);
-    let gzip = reused?.meta;
-    if (gzip === undefined) gzip = gzipSize(file.content);
-    if (!reused) await output.put(file.name, file.content, { key: chunkKey, meta: gzip });
+      html: fillHrefs((await readBody()).html, hrefs),
+      ...around,
+    });
+    // With a cache, the chunk is keyed by what it is made from (the page's entry, where its links lead, its neighbours),
+    // so an unchanged page is recognised without reading its body; without one, by its content.
+    const chunkInput = inputKey && `chunk-from:${hashOf([inputKey, indexed.title, hrefs, around])}`;
+    const reusedChunk = chunkInput ? await output.reuse(chunkInput) : undefined;
+    let chunk: PageChunk | undefined;
+    let chunkName: string;
+    let gzip: number;
+    if (reusedChunk && reusedChunk.meta !== undefined) {
+      chunkName = reusedChunk.name;
+      gzip = reusedChunk.meta;
+    } else {
+      chunk = await makeChunk();
+      const file = chunkFile(chunk);
+      const key = chunkInput || `chunk:${file.name}`;
+      const reused = chunkInput ? undefined : await output.reuse(key);
+      gzip = reused?.meta ?? gzipSize(file.content);
+      if (!reused) await output.put(file.name, file.content, { key, meta: gzip });
+      chunkName = file.name;
+    }
 
     // A page at /404.html gets no HTML file of its own: that name is the shell's (below).
-    const htmlName = htmlFileOf(chunk.path);
-    const htmlKey = `html:${documentKey}:${file.name}`;
+    const htmlName = htmlFileOf(page.route.path);
+    const htmlKey = `html:${documentKey}:${chunkName}`;
     if (htmlName !== NOT_FOUND_FILE && !(await output.reuse(htmlKey))) {
-      await output.put(htmlName, pageDocument(viewer.document, chunk, file.name), { key: htmlKey });
+      await output.put(htmlName, pageDocument(viewer.document, chunk ?? (await makeChunk()), chunkName), { key: htmlKey });
     }
-    const copy = markdownCopyFile(body.markdownCopy, indexed, input.index, site.host);
-    if (names.claim(copy.name)) {
-      await output.put(copy.name, copy.content);
-      copies.set(page.route.path, copy.name);
+    const copyName = markdownFileOf(page.route.path);
+    if (names.claim(copyName)) {
+      const links = copyHrefs(rendered.copyUrls, indexed, input.index, site.host);
+      const copyKey = inputKey && `md-from:${hashOf([inputKey, links])}`;
+      if (!copyKey || !(await output.reuse(copyKey))) {
+        const copy = markdownCopyFile((await readBody()).markdownCopy, indexed, links);
+        await output.put(copy.name, copy.content, copyKey ? { key: copyKey } : {});
+      }
+      copies.set(page.route.path, copyName);
     }
     const record: PageRecord = {
       title: indexed.title,
@@ -111,12 +138,12 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
       key: page.route.key,
       path: page.route.path,
       headers: page.headers,
-      chunk: file.name,
+      chunk: chunkName,
     };
-    return { record, gzip, sections: body.sections };
+    // The search index needs the text only when it is made again.
+    return { record, gzip, sections: search.builder ? (await readBody()).sections : [] };
   };
 
-  const search = await planSearchIndex(input, site);
   // Pages are written in path order, the order the search index takes them; the manifest keeps source order.
   const byPath = input.pages.map((_, at) => at).sort((a, b) => compare(input.pages[a]!.page.route.path, input.pages[b]!.page.route.path));
   const heap = createHeapKeeper();
@@ -192,6 +219,10 @@ async function planSearchIndex(input: EmitInput, site: SiteRecord): Promise<Sear
       return { name: file.name, raw, gzip };
     },
   };
+}
+
+function hashOf(value: unknown): string {
+  return createHash('sha256').update(stableStringify(value)).digest('hex');
 }
 
 function compare(a: string, b: string): number {

@@ -61,16 +61,21 @@ export function hostingFiles(input: HostingInput): Map<string, string> {
 }
 
 /**
- * A page's plain `.md` copy, beside its HTML (`/a/` → `a/index.md`), for
- * tools that read docs: its links resolved to where they lead on the site,
- * with the host when the site has one.
+ * Where each link of a page's `.md` copy leads on the site (undefined: keep
+ * it as written), with the host when the site has one: tools that read the
+ * copy read it away from the site.
  */
-export function markdownCopyFile(copy: PreparedCopy, page: IndexedPage, index: SiteIndex, host: string | undefined): { name: string; content: string } {
-  const resolve = (url: string) => {
+export function copyHrefs(urls: readonly string[], page: IndexedPage, index: SiteIndex, host: string | undefined): (string | undefined)[] {
+  return urls.map((url) => {
     const target = resolveLink(url, page, index);
     if (target.kind !== 'page' && target.kind !== 'asset') return undefined;
     // Same-page anchors stay relative; everything else gets the host when there is one.
     return target.href.startsWith('#') || host === undefined ? target.href : `${host}${target.href}`;
-  };
-  return { name: markdownFileOf(page.path), content: fillMarkdownCopy(copy, resolve) };
+  });
+}
+
+/** A page's plain `.md` copy, beside its HTML (`/a/` → `a/index.md`), its links filled in from copyHrefs. */
+export function markdownCopyFile(copy: PreparedCopy, page: IndexedPage, hrefs: readonly (string | undefined)[]): { name: string; content: string } {
+  const byUrl = new Map(copy.urls.map((url, at) => [url, hrefs[at]]));
+  return { name: markdownFileOf(page.path), content: fillMarkdownCopy(copy, (url) => byUrl.get(url)) };
 }

@@ -17,14 +17,17 @@ export function isExternalUrl(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
 
-/** Replaces each placeholder with the link's final href (or the URL as written, when it leads nowhere). */
-export function fillLinks(html: string, urls: readonly string[], from: IndexedPage, index: SiteIndex): string {
-  return html.replace(PLACEHOLDER, (_, n: string) => {
-    const url = urls[Number(n)] ?? '';
+/** Each link's final href (or the URL as written, when it leads nowhere): what fills the placeholders. */
+export function resolveHrefs(urls: readonly string[], from: IndexedPage, index: SiteIndex): string[] {
+  return urls.map((url) => {
     const target = resolveLink(url, from, index);
-    const href = target.kind === 'page' || target.kind === 'asset' ? target.href : url;
-    return escapeAttribute(href);
+    return target.kind === 'page' || target.kind === 'asset' ? target.href : url;
   });
+}
+
+/** Replaces each placeholder with its href (resolveHrefs). */
+export function fillHrefs(html: string, hrefs: readonly string[]): string {
+  return html.replace(PLACEHOLDER, (_, n: string) => escapeAttribute(hrefs[Number(n)] ?? ''));
 }
 
 function escapeAttribute(value: string): string {

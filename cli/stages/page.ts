@@ -60,6 +60,9 @@ export interface PageSummary {
       codeClasses: string[];
       /** A hash of the body's search sections: the search index is made again only when one changes. */
       sectionsKey: string;
+      /** The URLs behind the HTML's link placeholders, and the links of the `.md` copy: what the page's output depends on besides itself. */
+      linkUrls: string[];
+      copyUrls: string[];
     };
   };
 }
@@ -69,9 +72,8 @@ export interface PageSummary {
  * the page is written, then dropped.
  */
 export interface PageBody {
-  /** The body HTML, internal links as placeholders, and the URLs behind them. */
+  /** The body HTML, internal links as placeholders (the URLs behind them are in the summary). */
   html: string;
-  linkUrls: string[];
   /** The plain `.md` copy for tools that read docs, links still to resolve. */
   markdownCopy: PreparedCopy;
   /** The page's text by section, as the search index takes it (made here, so it is cached). */
@@ -122,11 +124,13 @@ export async function processPage(source: SourceFile, context: PageContext, tool
   }
 
   let body: PageBody | undefined;
+  let linkUrls: string[] = [];
   if (context.render && tools.highlighter) {
     // The copy first: rendering rewrites the tree's link URLs.
     const markdownCopy = prepareMarkdownCopy(tree, { title: title || route.path, constants: context.constants, links: outline.links });
-    const { html, linkUrls } = renderPage(tree, outline, { highlighter: await tools.highlighter(), html: context.html });
-    body = { html, linkUrls, markdownCopy, sections: sectionsOf(html, outline.headers) };
+    const rendered = renderPage(tree, outline, { highlighter: await tools.highlighter(), html: context.html });
+    linkUrls = rendered.linkUrls;
+    body = { html: rendered.html, markdownCopy, sections: sectionsOf(rendered.html, outline.headers) };
   }
   summary.page = {
     route,
@@ -142,6 +146,8 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     rendered: body && {
       codeClasses: codeClassesOf(body.html),
       sectionsKey: sectionsKey(body.sections),
+      linkUrls,
+      copyUrls: body.markdownCopy.urls,
     },
   };
   return { summary, body };

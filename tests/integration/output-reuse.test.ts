@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,64 @@ describe('output folder reuse across builds', () => {
     // The files nobody touched are still linked.
     for (const [name, { ino }] of third) {
       if (!['guide/setup.html', chunk!, 'pages.json'].includes(name)) expect(ino, name).toBe(cold.get(name)!.ino);
+    }
+  });
+
+  it('after each kind of edit, a build reusing the previous output equals a cold build, and reads only the bodies it needs', () => {
+    const edited = mkdtempSync(path.join(tmpdir(), 'docsbuild-output-edits-'));
+    try {
+      cpSync(path.join(FIXTURES, 'basic', 'content'), path.join(edited, 'content'), { recursive: true });
+      const file = (relative: string) => path.join(edited, 'content', relative);
+      const change = (relative: string, from: string, to: string) => {
+        const text = readFileSync(file(relative), 'utf8');
+        expect(text, `${relative} has ${from}`).toContain(from);
+        writeFileSync(file(relative), text.replace(from, to));
+      };
+      /** A build on top of the previous output and cache: its files, and how many page bodies it read. */
+      const warm = () => {
+        const run = spawnSync(process.execPath, [BIN, 'build', '--cache-dir', 'cache'], {
+          cwd: edited,
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1', DOCSBUILD_TIMINGS: '1' },
+        });
+        expect(run.status, run.stderr).toBe(0);
+        const read = /bodies read (\d+)/.exec(run.stderr);
+        expect(read, run.stderr).not.toBeNull();
+        return { files: bytesOf(snapshot(path.join(edited, 'dist'))), bodiesRead: Number(read![1]) };
+      };
+      /** From nothing: another output folder, another cache. */
+      const cold = () => {
+        rmSync(path.join(edited, 'cold'), { recursive: true, force: true });
+        const run = docsbuild(['build', '--cache-dir', 'cold/cache', '--out', 'cold/dist'], edited);
+        expect(run.status, run.all).toBe(0);
+        return bytesOf(snapshot(path.join(edited, 'cold', 'dist')));
+      };
+
+      expect(warm().bodiesRead).toBe(4);
+      // Nothing changed: no page's output is made again, so no body is read.
+      expect(warm().bodiesRead).toBe(0);
+
+      // A redirect that no page's links or neighbours touch: still nothing to read.
+      change('site.yaml', '/old-setup: /guide/setup.html', '/old-setup: /guide/setup.html\n  /newer: /guide/');
+      const afterRedirect = warm();
+      expect(afterRedirect.files).toEqual(cold());
+      expect(afterRedirect.bodiesRead).toBe(0);
+
+      // The setup page moves: the home page links to it, so its chunk and .md copy must follow.
+      change('guide/setup.md', 'next: /', 'next: /\npermalink: /guide/installing.html');
+      change('site.yaml', '/old-setup: /guide/setup.html', '/old-setup: /guide/installing.html');
+      change('site.yaml', '/older-setup/: /guide/setup.html', '/older-setup/: /guide/installing.html');
+      change('site.yaml', '      - /guide/setup.html', '      - /guide/installing.html');
+      change('api/ref.md', '/docs/guide/setup.html#install', '/docs/guide/installing.html#install');
+      const afterMove = warm();
+      expect(afterMove.files).toEqual(cold());
+      expect(afterMove.files.get('index.md')!.toString('utf8')).toContain('/docs/guide/installing.html#install');
+
+      // A title its neighbours show as prev/next.
+      change('guide/README.md', 'title: The Guide', 'title: Our Guide');
+      expect(warm().files).toEqual(cold());
+    } finally {
+      rmSync(edited, { recursive: true, force: true });
     }
   });
 });

@@ -80,7 +80,7 @@ describe('cli/page-cache', () => {
     const key = cacheKey(page, context, 'corrupt');
     const file = path.join(dir, 'pages', key.slice(0, 2), `${key}.json`);
     await cache.set(page, context, await processPage(page, context, createPageTools(new Set())));
-    for (const bad of ['{not json', JSON.stringify({ format: 2, key: 'other', summary: {} }), JSON.stringify({ format: 1, key, summary: {} }), JSON.stringify({ format: 99, key })]) {
+    for (const bad of ['{not json', JSON.stringify({ format: 3, key: 'other', summary: {} }), JSON.stringify({ format: 2, key, summary: {} }), JSON.stringify({ format: 99, key })]) {
       await writeFile(file, bad);
       expect(await cache.get(page, context)).toBeUndefined();
     }
