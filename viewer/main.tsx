@@ -1,18 +1,16 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createChunkLoader } from './chunk-loader';
+import { mountApp } from './mount';
 import { viewerOverrides } from './overrides';
-import { hrefOf, resolvePath, sitePathOf } from './router';
 import { createSiteDataSource } from './site-data';
 import { applyTheme, storedTheme } from './theme';
-import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, MAIN_ELEMENT_ID, chunkOf, type BootData } from './view';
+import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, MAIN_ELEMENT_ID, type BootData } from './view';
 import './styles/index.css';
 
 /**
  * Start-up: the prerendered page is already readable. Fetch the route table
- * (pages.json is preloaded by the HTML), then either hydrate the page as it
- * is, reusing its HTML instead of re-fetching its chunk, or, in the 404 shell,
- * render the app, which resolves redirects and path variants itself.
+ * (pages.json is preloaded by the HTML), then put the app on the page
+ * (mountApp: hydrate the prerendered page, or render the 404 shell's app).
  */
 async function start(): Promise<void> {
   applyTheme(document.documentElement, storedTheme(safeStorage()));
@@ -33,20 +31,9 @@ async function start(): Promise<void> {
   const site = manifest.site;
   const timeoutMs = viewerOverrides(window).loadTimeoutMs ?? site.viewer.loadTimeoutMs;
   const loader = createChunkLoader({ base: site.base, timeoutMs });
-  const sitePath = sitePathOf(window.location.pathname, site.base);
-  const resolution = sitePath === undefined ? undefined : resolvePath(sitePath, routes);
-  const props = { site, routes, loader, timeoutMs };
-
-  if (boot.page && resolution?.kind === 'page' && resolution.page.path === boot.page.path) {
-    const html = container.querySelector('[data-page-html]')?.innerHTML ?? '';
-    loader.seed(boot.page.chunk, chunkOf(boot.page, html));
-    // /docs/limits, /docs/limits.html, /docs/limits/index.html: the same page, shown under its own address.
-    const canonical = new URL(`${hrefOf(site.base, boot.page.path)}${window.location.search}${window.location.hash}`, window.location.href);
-    if (canonical.href !== window.location.href) history.replaceState(history.state, '', canonical);
-    hydrateRoot(container, <App {...props} initialView={{ kind: 'page', page: boot.page, html }} resolveOnMount={false} />);
-  } else {
-    createRoot(container).render(<App {...props} initialView={{ kind: 'pending' }} resolveOnMount />);
-  }
+  mountApp(container, boot, routes, loader, (initialView, resolveOnMount) => (
+    <App site={site} routes={routes} loader={loader} timeoutMs={timeoutMs} initialView={initialView} resolveOnMount={resolveOnMount} />
+  ));
 }
 
 function safeStorage(): Storage | undefined {

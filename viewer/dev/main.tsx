@@ -1,13 +1,13 @@
 import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from '../App';
 import { createChunkLoader } from '../chunk-loader';
 import { applyHead, headFor } from '../head';
 import { viewerOverrides } from '../overrides';
-import { hrefOf, resolvePath, sitePathOf } from '../router';
+import { mountApp } from '../mount';
+import { resolvePath, sitePathOf } from '../router';
 import { createSiteDataSource, type SiteData } from '../site-data';
 import { applyTheme, storedTheme } from '../theme';
-import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, chunkOf, metaOf, type BootData, type View } from '../view';
+import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, metaOf, type BootData, type View } from '../view';
 import { showDiagnostics, type DiagnosticsPayload } from './overlay';
 
 /**
@@ -49,24 +49,11 @@ async function start(): Promise<void> {
   const timeoutMs = viewerOverrides(window).loadTimeoutMs ?? data.manifest.site.viewer.loadTimeoutMs;
   // One loader for the session: chunk names are content hashes, so a cached chunk is never stale.
   const loader = createChunkLoader({ base, timeoutMs });
-  const sitePath = sitePathOf(window.location.pathname, base);
-  const resolution = sitePath === undefined ? undefined : resolvePath(sitePath, data.routes);
   let generation = 0;
   const app = (view: View, resolveOnMount: boolean) => (
     <App key={generation} site={data.manifest.site} routes={data.routes} loader={loader} timeoutMs={timeoutMs} initialView={view} resolveOnMount={resolveOnMount} />
   );
-
-  let root: Root;
-  if (boot.page && resolution?.kind === 'page' && resolution.page.path === boot.page.path) {
-    const html = container.querySelector('[data-page-html]')?.innerHTML ?? '';
-    loader.seed(boot.page.chunk, chunkOf(boot.page, html));
-    const canonical = new URL(`${hrefOf(base, boot.page.path)}${window.location.search}${window.location.hash}`, window.location.href);
-    if (canonical.href !== window.location.href) history.replaceState(history.state, '', canonical);
-    root = hydrateRoot(container, app({ kind: 'page', page: boot.page, html }, false));
-  } else {
-    root = createRoot(container);
-    root.render(app({ kind: 'pending' }, true));
-  }
+  const root = mountApp(container, boot, data.routes, loader, app);
 
   const state = (window.__DOCSBUILD_DEV__ = { build: 0 } as NonNullable<Window['__DOCSBUILD_DEV__']>);
   let queue = Promise.resolve();
