@@ -5,12 +5,12 @@ import { build, type BuildResult } from './build';
 import { ConfigError, resolveConfig, type ConfigFlags } from './config';
 import { countBySeverity } from './diagnostics/diagnostic';
 import { formatGithub, formatJson, formatSummary, formatText, type OutputFormat } from './diagnostics/format';
-import { outputRecordFile } from './stages/output-record';
-import { OutputFolder } from './stages/write';
+import { outputRecordFile } from './output/record';
+import { OutputFolder } from './output/folder';
 import { DEFAULT_CACHE_DIR, runtimeOptions, type RuntimeFlags } from './runtime';
 import { DEFAULT_DEV_PORT, DEFAULT_HOST, DEFAULT_PREVIEW_PORT, parsePort, runDev, runPreview, type ServeFlags } from './serve/commands';
-import { createStageTimer } from './timings';
-import { formatSizes } from './viewer-output/sizes';
+import { createStageTimer } from './support/timings';
+import { formatSizes } from './output/sizes';
 
 /** Exit codes: 0 clean, 1 content errors (or too many warnings), 2 usage or config errors, 3 internal error. */
 const EXIT = { ok: 0, content: 1, usage: 2, internal: 3 } as const;

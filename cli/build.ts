@@ -4,21 +4,21 @@ import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from './diag
 import { closest, didYouMean } from './diagnostics/suggest';
 import { htmlPolicyOf } from './html/policy';
 import { fenceLanguages } from './markdown/fences';
-import { summarisePages, type SummariseOptions } from './summarise';
-import { planAssets } from './stages/assets';
-import { checkPageLinks } from './stages/links';
-import { loadSources } from './stages/load';
-import { emitSite } from './stages/emit';
-import { hostingFiles } from './stages/hosting';
-import { buildSiteRecord } from './stages/manifest';
-import { MemoryOutput, type OutputSink } from './stages/output';
-import { resolveNavigation } from './stages/navigation';
-import type { PageContext, PageSummary } from './stages/page';
-import { buildRedirects } from './stages/redirects';
-import { parseSiteConfig, type ParsedSiteConfig } from './stages/site-config';
-import { createSiteIndex, findPage, findRedirect, type IndexedPage, type SiteIndex } from './stages/site-index';
-import type { ViewerSizes } from './viewer-output/sizes';
-import { createStageTimer, type StageTimer } from './timings';
+import { summarisePages, type SummariseOptions } from './page/summarise';
+import { planAssets } from './site/assets';
+import { checkPageLinks } from './site/links';
+import { loadSources } from './source/load';
+import { emitSite } from './features/emit';
+import { hostingFiles } from './features/hosting/files';
+import { buildSiteRecord } from './output/layout';
+import { MemoryOutput, type OutputSink } from './output/sink';
+import { resolveNavigation } from './site/navigation';
+import type { PageContext, PageSummary } from './page/pipeline';
+import { buildRedirects } from './site/redirects';
+import { parseSiteConfig, type ParsedSiteConfig } from './site/site-config';
+import { createSiteIndex, findPage, findRedirect, type IndexedPage, type SiteIndex } from './site/site-index';
+import type { ViewerSizes } from './output/sizes';
+import { createStageTimer, type StageTimer } from './support/timings';
 
 export interface BuildOptions extends SummariseOptions {
   /** `check` runs every check but renders and emits nothing. */

@@ -4,7 +4,7 @@ export { resolveConfig, ConfigError, type ResolvedConfig, type ConfigFlags } fro
 export type { Diagnostic } from './diagnostics/diagnostic';
 export { CATALOGUE, type DiagnosticCode, type Severity } from './diagnostics/catalogue';
 export { formatText, formatJson, formatGithub, formatSummary, type OutputFormat } from './diagnostics/format';
-export { writeOutput } from './stages/write';
+export { writeOutput } from './output/folder';
 export type { Manifest, PageRecord, PageChunk, SiteRecord, Redirects } from '../schema/manifest';
 export type { SiteConfig, SiteConfigInput } from '../schema/site-config';
 

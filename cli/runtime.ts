@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SummariseOptions } from './summarise';
+import type { SummariseOptions } from './page/summarise';
 
 export interface RuntimeFlags {
   /** Worker threads for the per-page stages (0: none). */

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeHighlighter, knownLanguageNames, type Highlighter } from './markdown/highlight';
-import type { WorkerReply, WorkerRequest } from './parallel/protocol';
-import { createPageTools, processPage, type PageContext } from './stages/page';
+import type { WorkerReply, WorkerRequest } from './page/protocol';
+import { createPageTools, processPage, type PageContext } from './page/pipeline';
 
 // A page worker: the same per-page pipeline as the main thread, with its own parser and highlighter.
 const context = workerData as PageContext;

@@ -35,4 +35,4 @@ await writeFile(
 await chmod('build/bin.js', 0o755);
 
 // The write stage on its own, for the test that kills a writer mid-write.
-await build({ ...shared, entryPoints: { 'write-for-tests': 'cli/stages/write.ts' }, outdir: 'build', outExtension: { '.js': '.mjs' } });
+await build({ ...shared, entryPoints: { 'write-for-tests': 'cli/output/folder.ts' }, outdir: 'build', outExtension: { '.js': '.mjs' } });

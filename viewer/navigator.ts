@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { SiteRecord } from '../schema/manifest';
 import { ChunkLoadError, type ChunkLoader } from './chunk-loader';
 import { afterNewDeploy } from './page-loader';
-import { applyHead, headFor } from './head';
+import { applyHead, headFor } from '../shared/head';
 import { isPlainClick, linkUrl } from './links';
 import { hrefOf, resolvePath, sitePathOf, type RouteTable } from './router';
 import { scrollToTarget, type ScrollTarget } from './scroll-target';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SiteRecord } from '../../schema/manifest';
-import { headTagContent } from '../../viewer/head';
+import { headTagContent } from '../../shared/head';
 
 /**
  * `meta`: for `<meta http-equiv="Content-Security-Policy">` in every HTML

@@ -1,5 +1,5 @@
 import type { Manifest } from '../../schema/manifest';
-import { stableStringify } from '../json';
+import { stableStringify } from '../support/json';
 
 /** What a browser must do after a rebuild: the `update` event's data. */
 export interface SiteUpdate {

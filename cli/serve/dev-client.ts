@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { bundleViewer, VIEWER_DIR } from '../bundle';
+import { bundleViewer, VIEWER_DIR } from '../features/viewer/bundle';
 
 /** The dev-only viewer entry: the app plus live updates and the diagnostics overlay. Never in `docsbuild build` output. */
 export const DEV_ENTRY = path.join(VIEWER_DIR, 'dev', 'main.tsx');

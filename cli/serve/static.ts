@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cacheControlOf, REVALIDATE } from '../hosting/cache-policy';
-import { HOST_FILES } from '../hosting/host-configs';
+import { cacheControlOf, REVALIDATE } from '../output/cache-policy';
+import { HOST_FILES } from '../features/hosting/host-configs';
 import { contentTypeOf, isCompressible } from './content-types';
 import { MIN_COMPRESS_BYTES, negotiateEncoding, type CompressionLevel } from './encoding';
 import type { FileSource, StaticEntry } from './file-source';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
-import { writeOutput } from '../../cli/stages/write';
+import { writeOutput } from '../../cli/output/folder';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Manifest, Redirects } from '../../schema/manifest';
 import { startStaticServer, type StaticServer } from './static-server';

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { redirectRules, stubFileOf } from '../../cli/hosting/redirect-rules';
+import { redirectRules, stubFileOf } from '../../cli/features/hosting/redirect-rules';
 import { collectErrors, markWindow, newContext, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
 
 /** Client-side navigation, routing, head, scroll and reading without JavaScript, in Chromium. */
@@ -326,7 +326,7 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
   });
 
   it('writes the head tags, no inline script and no page list into every HTML file', async () => {
-    // The redirect stubs are the hosting outputs' (tests/unit/cli/hosting): no viewer, no analytics.
+    // The redirect stubs are the hosting outputs' (tests/unit/cli/features/hosting): no viewer, no analytics.
     const stubs = new Set(redirectRules(site.manifest, site.redirects.redirects).map((r) => path.join(...stubFileOf(r.from).split('/'))));
     const files = (await readdir(site.dir, { recursive: true })).filter((f) => f.endsWith('.html') && !stubs.has(f)).sort();
     expect(stubs.size).toBeGreaterThan(0);

@@ -9,8 +9,8 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
-import { redirectRules } from '../../cli/hosting/redirect-rules';
-import { writeOutput } from '../../cli/stages/write';
+import { redirectRules } from '../../cli/features/hosting/redirect-rules';
+import { writeOutput } from '../../cli/output/folder';
 import type { Manifest, Redirects } from '../../schema/manifest';
 import { browserMissing, CHROMIUM, CHROMIUM_ARGS, FIXTURE_CONTENT, skipBrowserTests, waitForApp } from './harness';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { startPreview, type PreviewServer } from '../../cli/serve/preview';
-import { writeOutput } from '../../cli/stages/write';
+import { writeOutput } from '../../cli/output/folder';
 import { CHROMIUM, CHROMIUM_ARGS, FIXTURE_CONTENT, skipBrowserTests, waitForApp } from './harness';
 
 /** The redirect stubs on a plain static host (docsbuild preview serves no 301s): with and without JavaScript. */

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../cli/security/csp';
-import { escapeHtml } from '../../viewer/head';
+import { escapeHtml } from '../../shared/head';
 import type { Manifest } from '../../schema/manifest';
 import { collectErrors, markWindow, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
 

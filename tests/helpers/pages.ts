@@ -1,7 +1,7 @@
-import { createMarkdownParser, parseMarkdown, type PageTree } from '../../cli/stages/markdown';
-import { parseFrontmatter } from '../../cli/stages/frontmatter';
-import { validateFrontmatter } from '../../cli/stages/validate';
-import type { SourceFile } from '../../cli/stages/load';
+import { createMarkdownParser, parseMarkdown, type PageTree } from '../../cli/page/markdown';
+import { parseFrontmatter } from '../../cli/page/frontmatter';
+import { validateFrontmatter } from '../../cli/page/validate';
+import type { SourceFile } from '../../cli/source/load';
 import type { ConstantScope } from '../../cli/markdown/constants';
 
 export function sourceFile(relativePath: string, text: string): SourceFile {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXT_BYTES } from '../../cli/stages/load';
+import { MAX_TEXT_BYTES } from '../../cli/source/load';
 import { buildFiles, MINIMAL_SITE_YAML, placesOf } from '../helpers/temp-site';
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../cli/diagnostics/catalogue';
-import { fileNameOf } from '../../cli/stages/routes';
+import { fileNameOf } from '../../cli/page/route';
 import { buildFixture, diagnosticsText, FIXTURES } from '../helpers/build-fixture';
 
 /**
@@ -56,7 +56,7 @@ describe('fixtures', () => {
       if (!existsSync(file)) continue;
       for (const m of readFileSync(file, 'utf8').matchAll(/^\S+:\d+:\d+ (?:error|warning) (\S+)$/gm)) reported.add(m[1]!);
     }
-    // file/unreadable needs a read to fail, which no fixture file can do: tests/unit/cli/stages/load-unreadable.test.ts covers it.
+    // file/unreadable needs a read to fail, which no fixture file can do: tests/unit/cli/source/load-unreadable.test.ts covers it.
     // file/too-large needs a file over 1 MB, too big to keep in the repository: tests/integration/bad-input.test.ts makes one.
     const notAsFixture = new Set(['file/unreadable', 'file/too-large']);
     const missing = Object.keys(CATALOGUE).filter((code) => !reported.has(code) && !notAsFixture.has(code));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BuildResult } from '../../cli/build';
-import { decodeUtf8 } from '../../cli/stages/load';
+import { decodeUtf8 } from '../../cli/source/load';
 import { tempSite } from '../helpers/temp-site';
 
 /**

@@ -3,11 +3,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FrontmatterSchema } from '../../schema/frontmatter';
-import { planAssets } from '../../cli/stages/assets';
-import { chunkFile } from '../../cli/stages/manifest';
-import { htmlFileOf } from '../../cli/stages/prerender';
-import { fileNameOf } from '../../cli/stages/routes';
-import { safeJoin, writeOutput } from '../../cli/stages/write';
+import { planAssets } from '../../cli/site/assets';
+import { chunkFile } from '../../cli/output/layout';
+import { htmlFileOf } from '../../cli/features/viewer/prerender';
+import { fileNameOf } from '../../cli/page/route';
+import { safeJoin, writeOutput } from '../../cli/output/folder';
 import { MINIMAL_SITE_YAML, placesOf, tempSite } from '../helpers/temp-site';
 
 /** Names with every kind of trouble a file or permalink can carry. */

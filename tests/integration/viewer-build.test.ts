@@ -2,8 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
-import { htmlFileOf } from '../../cli/stages/prerender';
-import { BUDGET, measureViewer } from '../../cli/viewer-output/sizes';
+import { htmlFileOf } from '../../cli/features/viewer/prerender';
+import { BUDGET, measureViewer } from '../../cli/output/sizes';
 
 const ROOT = path.resolve(__dirname, '../fixtures/viewer-site');
 const run = () => build(resolveConfig(ROOT, { config: false }), { mode: 'build' });

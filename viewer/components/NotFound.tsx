@@ -1,4 +1,4 @@
-import { NOT_FOUND_TITLE } from '../head';
+import { NOT_FOUND_TITLE } from '../../shared/head';
 
 /** The not-found page, inside the layout: the sidebar and top bar stay usable. */
 export function NotFound({ base, path }: { base: string; path?: string }) {

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { App } from '../App';
 import { createChunkLoader } from '../chunk-loader';
-import { applyHead, headFor } from '../head';
+import { applyHead, headFor } from '../../shared/head';
 import { viewerOverrides } from '../overrides';
 import { mountApp } from '../mount';
 import { resolvePath, sitePathOf } from '../router';

@@ -1,4 +1,4 @@
-import { wordsOf } from './terms';
+import { wordsOf } from '../../shared/search/terms';
 
 /** A run of text, marked or not: results render marked runs as `<mark>`, never as HTML strings. */
 export interface Segment {

@@ -3,8 +3,8 @@ import type { PageRecord } from '../../schema/manifest';
 import type { SearchIndexFile } from '../../schema/search-index';
 import type { SearchEngine, SearchHit } from './engine';
 import { highlight } from './highlight';
-import { decodeIndex } from './index-codec';
-import { INDEX_OPTIONS, type SearchField } from './terms';
+import { decodeIndex } from '../../shared/search/index-codec';
+import { INDEX_OPTIONS, type SearchField } from '../../shared/search/terms';
 
 /** The index version this viewer reads: typed from the schema, without pulling zod into the bundle. */
 export const SUPPORTED_INDEX_VERSION: SearchIndexFile['version'] = 1;

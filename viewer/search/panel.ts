@@ -2,7 +2,7 @@ import type { SiteRecord } from '../../schema/manifest';
 import type { SearchIndexFile } from '../../schema/search-index';
 import type { SearchContext, SearchEngine, SearchHit } from './engine';
 import type { Segment } from './highlight';
-import { sectionsOf, type PageSection } from './sections';
+import { sectionsOf, type PageSection } from '../../shared/search/sections';
 import { snippetFromSections } from './snippet';
 
 export interface PanelOptions {

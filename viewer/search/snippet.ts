@@ -1,6 +1,6 @@
 import type { SnippetSource } from './engine';
 import { snippetAround, type Segment } from './highlight';
-import type { PageSection } from './sections';
+import type { PageSection } from '../../shared/search/sections';
 
 /**
  * A local hit's snippet, from its page's sections: the section's text, or

@@ -26,9 +26,9 @@ describe('schema/site-config: search', () => {
   });
 });
 
-describe('cli/stages/site-config: search diagnostics', () => {
+describe('cli/site/site-config: search diagnostics', () => {
   it('places a missing docsearch block at the search key', async () => {
-    const { parseSiteConfig } = await import('../../../cli/stages/site-config');
+    const { parseSiteConfig } = await import('../../../cli/site/site-config');
     const text = 'title: T\nsearch:\n  provider: docsearch\n';
     const { diagnostics } = parseSiteConfig({ file: 'content/site.yaml', relativePath: 'site.yaml', text } as Parameters<typeof parseSiteConfig>[0]);
     expect(diagnostics).toMatchObject([

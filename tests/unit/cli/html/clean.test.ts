@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { cleanHtml, urlSurvives } from '../../../../cli/html/clean';
 import { pageToHast } from '../../../../cli/html/page-hast';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../../../../cli/html/policy';
-import { createMarkdownParser } from '../../../../cli/stages/markdown';
-import { extractOutline } from '../../../../cli/stages/outline';
+import { createMarkdownParser } from '../../../../cli/page/markdown';
+import { extractOutline } from '../../../../cli/page/outline';
 import { pageTree } from '../../../helpers/pages';
 
 const parse = createMarkdownParser();

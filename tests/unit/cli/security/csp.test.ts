@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, securityHeaders, type CspSite } from '../../../../cli/security/csp';
-import { renderHeadTag } from '../../../../viewer/head';
+import { renderHeadTag } from '../../../../shared/head';
 
 const plain: CspSite = { headTags: [], search: { provider: 'local' } };
 const directives = (policy: string) => new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));

@@ -1,0 +1,29 @@
+import type { SiteRecord } from '../../../schema/manifest';
+import { bundleViewer } from './bundle';
+import { codeStylesheetFor } from '../../markdown/code-classes';
+import { contentSecurityPolicy } from '../../security/csp';
+import { contentHash } from '../../output/layout';
+import type { DocumentSite } from './prerender';
+
+export interface ViewerOutput {
+  /** The bundle under assets/ and the code colours' stylesheet. */
+  files: Map<string, string | Uint8Array>;
+  /** What every route's HTML is rendered with (stages/prerender.ts). */
+  document: DocumentSite;
+}
+
+/**
+ * The viewer's files and what each route's HTML needs from them. Code colours
+ * are classes, not inline styles (a strict CSP refuses those): their rules
+ * come from the classes the pages use, which each page's summary lists.
+ */
+export async function emitViewer(site: SiteRecord, codeClasses: Iterable<string>): Promise<ViewerOutput> {
+  const bundle = await bundleViewer({ base: site.base });
+  const codeCss = codeStylesheetFor(codeClasses);
+  const codeFiles = codeCss === '' ? [] : [[`assets/code.${contentHash(codeCss)}.css`, codeCss] as const];
+  const assets = { script: bundle.script, preloads: bundle.preloads, styles: [...bundle.styles, ...codeFiles.map(([name]) => name)] };
+  return {
+    files: new Map<string, string | Uint8Array>([...bundle.files, ...codeFiles]),
+    document: { site, assets, contentSecurityPolicy: contentSecurityPolicy(site, { delivery: 'meta' }) },
+  };
+}

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+
+/** The viewer's source folder: `viewer/` beside `cli/` (and beside `build/` once compiled). */
+export const VIEWER_DIR = viewerDirFrom(path.dirname(fileURLToPath(import.meta.url)));
+const ROOT = path.dirname(VIEWER_DIR.replace(/[\\/]$/, ''));
+/** esbuild needs an output folder to name files; nothing is written there (`write: false`). */
+const OUT_DIR = path.join(ROOT, '.viewer-out');
+
+export interface BundleOptions {
+  /** The site base (`/docs/`): where the browser finds the assets. */
+  base: string;
+  /** The entry module; defaults to viewer/main.tsx. */
+  entry?: string;
+}
+
+export interface ViewerBundle {
+  /** Output files by name relative to the site root (`assets/main.3FZ2K.js`). */
+  files: Map<string, Uint8Array>;
+  /** The entry script the HTML loads with `<script type="module">`. */
+  script: string;
+  /** Stylesheets of the first load. */
+  styles: string[];
+  /** Chunks the entry imports statically: `<link rel="modulepreload">` them. */
+  preloads: string[];
+  /** Every source file in the bundle, relative to the project root (lets tests check what the viewer pulls in). */
+  inputs: string[];
+}
+
+/** The global the entry script reads the search panel's URL from (replaced at build time). */
+export const SEARCH_PANEL_GLOBAL = '__SEARCH_PANEL__';
+
+/**
+ * Bundles viewer/ with esbuild in memory: minified ES modules and one CSS
+ * file, named by content hash under assets/ so they can be cached forever.
+ * Same sources, same bytes and names.
+ *
+ * The search panel (viewer/search/panel.ts and what it loads) is a build of
+ * its own, which the entry script imports by URL when search opens. In one
+ * build, any lazy chunk makes esbuild move its runtime helpers (which React,
+ * a CommonJS package, needs) out of the entry into a shared chunk, and that
+ * costs the first load more than the whole search box does.
+ */
+export async function bundleViewer(options: BundleOptions): Promise<ViewerBundle> {
+  const search = await bundleSearchPanel(options.base);
+  const result = await build({
+    ...common(options.base),
+    entryPoints: { main: options.entry ?? path.join(VIEWER_DIR, 'main.tsx') },
+    define: { 'process.env.NODE_ENV': '"production"', [SEARCH_PANEL_GLOBAL]: JSON.stringify(`${options.base}${search.script}`) },
+    // The panel's URL: fetched by the browser, never bundled here.
+    external: [`${options.base}assets/*`],
+  });
+  const files = new Map<string, Uint8Array>(search.files);
+  for (const file of result.outputFiles) files.set(outputName(file.path), file.contents);
+  const entry = entryOutput(result.metafile);
+  return {
+    files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
+    script: outputName(entry.name),
+    styles: entry.output.cssBundle ? [outputName(entry.output.cssBundle)] : [],
+    preloads: entry.output.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => outputName(i.path)),
+    inputs: [...new Set([...Object.keys(result.metafile.inputs), ...search.inputs])].sort(),
+  };
+}
+
+/** The search panel and its lazy engines (the local index's MiniSearch, DocSearch): no React, so no shared runtime. */
+async function bundleSearchPanel(base: string): Promise<{ files: Map<string, Uint8Array>; script: string; inputs: string[] }> {
+  const result = await build({
+    ...common(base),
+    entryPoints: { 'search-panel': path.join(VIEWER_DIR, 'search', 'panel.ts') },
+    chunkNames: 'assets/search-chunk.[hash]',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const files = new Map<string, Uint8Array>();
+  for (const file of result.outputFiles) files.set(outputName(file.path), file.contents);
+  return { files, script: outputName(entryOutput(result.metafile).name), inputs: Object.keys(result.metafile.inputs) };
+}
+
+/** The options both builds share. */
+function common(base: string) {
+  return {
+    absWorkingDir: ROOT,
+    bundle: true,
+    write: false as const,
+    metafile: true as const,
+    minify: true,
+    format: 'esm' as const,
+    splitting: true,
+    platform: 'browser' as const,
+    target: ['es2022', 'chrome111', 'firefox121', 'safari17'],
+    jsx: 'automatic' as const,
+    outdir: OUT_DIR,
+    entryNames: 'assets/[name].[hash]',
+    chunkNames: 'assets/chunk.[hash]',
+    assetNames: 'assets/[name].[hash]',
+    publicPath: base,
+    // Licences go to a .LEGAL.txt file beside the script, linked from it: kept, but not downloaded.
+    legalComments: 'linked' as const,
+    charset: 'utf8' as const,
+    logLevel: 'silent' as const,
+  };
+}
+
+function entryOutput(metafile: Metafile) {
+  for (const [name, output] of Object.entries(metafile.outputs)) {
+    if (output.entryPoint !== undefined && name.endsWith('.js')) return { name, output };
+  }
+  throw new Error('The viewer bundle has no entry script.');
+}
+
+/** An output path (absolute, or relative to the project root in the metafile) → a name under the site root. */
+function outputName(file: string): string {
+  return path.relative(OUT_DIR, path.resolve(ROOT, file)).split(path.sep).join('/');
+}
+
+/**
+ * The nearest `viewer/` above this module: the source file sits three levels
+ * down (cli/features/viewer/), the compiled bundle one (build/).
+ */
+function viewerDirFrom(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'viewer');
+    if (existsSync(path.join(candidate, 'main.tsx'))) return `${candidate}${path.sep}`;
+    if (path.dirname(dir) === dir) return path.join(start, '..', 'viewer') + path.sep;
+  }
+}

@@ -1,0 +1,86 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { Manifest, PageChunk } from '../../../schema/manifest';
+import { Layout, type LayoutProps } from '../../../viewer/components/Layout';
+import { headFor } from '../../../shared/head';
+import { metaOf, type BootData } from '../../../viewer/view';
+import { renderDocument, type DocumentAssets } from './document';
+
+export interface PrerenderInput {
+  manifest: Manifest;
+  /** Every page's chunk, by page path. */
+  chunks: ReadonlyMap<string, PageChunk>;
+  assets: DocumentAssets;
+  /** Put into every file as a `<meta http-equiv>` (see cli/security/csp.ts). */
+  contentSecurityPolicy?: string;
+}
+
+export const NOT_FOUND_FILE = '404.html';
+
+/** What every route's HTML shares: the site, the viewer's assets and the policy. */
+export interface DocumentSite {
+  site: Manifest['site'];
+  assets: DocumentAssets;
+  /** Put into every file as a `<meta http-equiv>` (see cli/security/csp.ts). */
+  contentSecurityPolicy?: string;
+}
+
+/**
+ * Static HTML for every route, rendered with the viewer's own layout: the
+ * page reads without JavaScript and search engines see its text, title,
+ * description and canonical link. Plus `404.html`, the shell static hosts
+ * serve for unknown paths; its script resolves redirects and path variants.
+ * (The build renders route by route with pageDocument as chunks are made.)
+ */
+export function prerenderSite(input: PrerenderInput): Map<string, string> {
+  const shared: DocumentSite = { site: input.manifest.site, assets: input.assets, contentSecurityPolicy: input.contentSecurityPolicy };
+  const files = new Map<string, string>();
+  for (const record of input.manifest.pages) {
+    const chunk = input.chunks.get(record.path);
+    if (!chunk) throw new Error(`No chunk for the page ${record.path}.`);
+    files.set(htmlFileOf(record.path), pageDocument(shared, chunk, record.chunk));
+  }
+  // The shell is written last: it cannot be replaced by a page that happens to be at /404.html.
+  files.set(NOT_FOUND_FILE, notFoundDocument(shared));
+  return files;
+}
+
+/** One page's HTML file, from its chunk and the chunk's name (the boot data names it, so hydration needs no fetch). */
+export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: string): string {
+  const { site } = shared;
+  const page = metaOf(chunk, chunkName);
+  const boot: BootData = { base: site.base, page };
+  return renderDocument({
+    ...common(shared),
+    head: headFor(site, { kind: 'page', title: chunk.title, description: chunk.description, path: chunk.path }),
+    appHtml: renderLayout({ site, view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }),
+    boot,
+  });
+}
+
+/** The 404 shell. */
+export function notFoundDocument(shared: DocumentSite): string {
+  const { site } = shared;
+  return renderDocument({
+    ...common(shared),
+    head: headFor(site, { kind: 'not-found' }),
+    appHtml: renderLayout({ site, view: { kind: 'not-found' }, showProgress: false, sidebarOpen: false, shell: true }),
+    boot: { base: site.base },
+  });
+}
+
+function common({ site, assets, contentSecurityPolicy }: DocumentSite) {
+  return { lang: site.lang, base: site.base, headTags: site.headTags, assets, contentSecurityPolicy };
+}
+
+function renderLayout(props: LayoutProps): string {
+  return renderToString(createElement(Layout, props));
+}
+
+/** Where a route's HTML goes: `/a/b/` → `a/b/index.html`, `/a/b.html` → `a/b.html`, `/a` → `a/index.html`. */
+export function htmlFileOf(pagePath: string): string {
+  const relative = pagePath.slice(1);
+  if (relative === '' || relative.endsWith('/')) return `${relative}index.html`;
+  if (relative.endsWith('.html')) return relative;
+  return `${relative}/index.html`;
+}

@@ -1,0 +1,297 @@
+import { createHash } from 'node:crypto';
+import { copyFile, link, lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError } from '../config';
+import type { OutputContent, OutputSink, PutOptions, ReusedOutput } from './sink';
+import { readOutputRecord, writeOutputRecord, type OutputRecord, type RecordedFile } from './record';
+
+export type OutputFiles = ReadonlyMap<string, OutputContent>;
+
+/** Files written at once: enough to keep the disk busy, few enough to bound memory. */
+const WRITES_IN_FLIGHT = 32;
+
+export interface OutputFolderOptions {
+  /** Remembers what each file was made from, so the next build can keep it instead of writing it again (see output-record.ts). */
+  record?: { file: string; toolVersion: string };
+}
+
+/**
+ * The only stage that writes: an output folder filled file by file as the
+ * build makes them. Everything goes into a temp folder beside `outDir`, which
+ * `commit` swaps in whole: a build that fails, is aborted or is killed midway
+ * leaves the previous output as it was. A file the previous output already
+ * holds, unchanged, is hard-linked from there rather than written again.
+ */
+export class OutputFolder implements OutputSink {
+  private readonly given = new Set<string>();
+  private readonly written: OutputRecord = new Map();
+  private readonly byId = new Map<string, string>();
+  private readonly folders = new Map<string, Promise<unknown>>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private failure: unknown;
+  private closed = false;
+
+  private constructor(
+    readonly outDir: string,
+    private readonly temp: string,
+    private readonly release: () => Promise<void>,
+    private readonly previous: OutputRecord,
+    private readonly options: OutputFolderOptions,
+  ) {
+    for (const [name, file] of previous) this.byId.set(file.id, name);
+  }
+
+  /** Locks `outDir` (one writer at a time), recovers from a killed build, and starts a temp folder. */
+  static async open(outDir: string, options: OutputFolderOptions = {}): Promise<OutputFolder> {
+    await mkdir(path.dirname(outDir), { recursive: true });
+    const release = await acquireLock(outDir);
+    try {
+      await recoverInterruptedSwap(outDir);
+      const temp = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
+      await mkdir(temp);
+      const previous = options.record ? await readOutputRecord(options.record.file, options.record.toolVersion) : new Map();
+      return new OutputFolder(outDir, temp, release, previous, options);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  }
+
+  get size(): number {
+    return this.given.size;
+  }
+
+  has(name: string): boolean {
+    return this.given.has(name);
+  }
+
+  names(): string[] {
+    return [...this.given];
+  }
+
+  async put(name: string, content: OutputContent, options: PutOptions = {}): Promise<void> {
+    const target = this.claim(name);
+    const id = options.key ?? `c:${createHash('sha1').update(content).digest('base64url')}`;
+    await this.schedule(async () => {
+      const old = this.previous.get(name);
+      const kept = old?.id === id ? await this.keep(name, old, target) : undefined;
+      this.remember(name, kept ?? { id, ...(await this.write(target, content)), meta: options.meta });
+    });
+  }
+
+  async reuse(key: string): Promise<ReusedOutput | undefined> {
+    const name = this.byId.get(key);
+    const old = name === undefined ? undefined : this.previous.get(name);
+    if (name === undefined || !old || this.has(name)) return undefined;
+    let target: string;
+    try {
+      target = this.claim(name);
+    } catch {
+      // A record naming a file outside the folder was not written by us: never trusted.
+      return undefined;
+    }
+    const kept = await this.keep(name, old, target);
+    if (!kept) {
+      this.given.delete(path.relative(this.temp, target).split(path.sep).join('/'));
+      return undefined;
+    }
+    this.remember(name, kept);
+    return { name, meta: old.meta };
+  }
+
+  /** Swaps the temp folder in as `outDir`, then records what it holds for the next build. */
+  async commit(): Promise<void> {
+    try {
+      await this.settle();
+      if (this.failure !== undefined) throw this.failure;
+      await swapIn(this.temp, this.outDir);
+      if (this.options.record) await writeOutputRecord(this.options.record.file, this.options.record.toolVersion, this.written);
+    } finally {
+      await this.close();
+    }
+  }
+
+  /** Drops everything written so far; `outDir` stays as it was. */
+  async abort(): Promise<void> {
+    await this.settle();
+    await this.close();
+  }
+
+  private claim(name: string): string {
+    if (this.closed) throw new Error(`The output is closed: ${name} came too late.`);
+    const target = safeJoin(this.temp, name);
+    // By the file it lands on: `a.html` and `./a.html` are one file, and must not both be written.
+    const canonical = path.relative(this.temp, target).split(path.sep).join('/');
+    if (this.given.has(canonical) || this.given.has(name)) throw new Error(`The output ${name} was made twice.`);
+    this.given.add(canonical);
+    return target;
+  }
+
+  private remember(name: string, file: RecordedFile): void {
+    this.written.set(name, file);
+  }
+
+  /** Hard-links the previous output's file if it is still as recorded; undefined when it is not. */
+  private async keep(name: string, old: RecordedFile, target: string): Promise<RecordedFile | undefined> {
+    const source = safeJoin(this.outDir, name);
+    try {
+      const now = await lstat(source);
+      if (!now.isFile() || now.size !== old.size || now.mtimeMs !== old.mtimeMs || now.ino !== old.ino) return undefined;
+      await this.folderOf(target);
+      try {
+        await link(source, target);
+        return old;
+      } catch {
+        // No hard links here (another file system, a restrictive mount): a copy still saves the making.
+        await copyFile(source, target);
+        const copy = await lstat(target);
+        return { ...old, mtimeMs: copy.mtimeMs, ino: copy.ino };
+      }
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async write(target: string, content: OutputContent): Promise<Omit<RecordedFile, 'id'>> {
+    await this.folderOf(target);
+    // 'wx': a new file, never one linked from the previous output (truncating that would change it).
+    const handle = await open(target, 'wx');
+    try {
+      await handle.writeFile(content);
+      const stat = await handle.stat();
+      return { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private folderOf(target: string): Promise<unknown> {
+    const dir = path.dirname(target);
+    let made = this.folders.get(dir);
+    if (!made) {
+      made = mkdir(dir, { recursive: true });
+      this.folders.set(dir, made);
+    }
+    return made;
+  }
+
+  /** Runs `task` once fewer than WRITES_IN_FLIGHT are running; its failure fails the commit. */
+  private async schedule(task: () => Promise<void>): Promise<void> {
+    while (this.inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(this.inFlight);
+    if (this.failure !== undefined) throw this.failure;
+    const running: Promise<void> = task()
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      })
+      .finally(() => this.inFlight.delete(running));
+    this.inFlight.add(running);
+  }
+
+  private async settle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  private async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await rm(this.temp, { recursive: true, force: true });
+    } finally {
+      await this.release();
+    }
+  }
+}
+
+/** Writes a whole set of files as one output folder (for callers that have them all in memory). */
+export async function writeOutput(files: OutputFiles, outDir: string, options: OutputFolderOptions = {}): Promise<void> {
+  const folder = await OutputFolder.open(outDir, options);
+  try {
+    for (const [name, content] of files) await folder.put(name, content);
+  } catch (error) {
+    await folder.abort();
+    throw error;
+  }
+  await folder.commit();
+}
+
+/** Another build is writing the same output folder: refuse rather than interleave. */
+export class OutputBusyError extends ConfigError {}
+
+/**
+ * A lock file beside the output folder, holding the writer's pid. A lock whose
+ * process is gone (a killed build) is taken over.
+ */
+async function acquireLock(outDir: string): Promise<() => Promise<void>> {
+  const lock = `${outDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+        throw new OutputBusyError(
+          `Another docsbuild (pid ${pid}) is writing ${path.basename(outDir)}/. Wait for it to finish, or use another --out.`,
+        );
+      }
+      await rm(lock, { force: true });
+    }
+  }
+  throw new OutputBusyError(`Could not lock ${path.basename(outDir)}/: another build keeps taking the lock.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A build killed between its two renames leaves no output folder but a
+ * complete `<out>.old-*`: put it back. Leftover temp folders are removed.
+ */
+async function recoverInterruptedSwap(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const name = path.basename(outDir);
+  const siblings = await readdir(parent);
+  const olds = siblings.filter((s) => s.startsWith(`${name}.old-`)).sort();
+  if (olds.length > 0 && !siblings.includes(name)) await rename(path.join(parent, olds.pop()!), outDir);
+  for (const leftover of [...olds, ...siblings.filter((s) => s.startsWith(`${name}.tmp-`))]) {
+    await rm(path.join(parent, leftover), { recursive: true, force: true });
+  }
+}
+
+/** Renames the finished temp folder into place; the previous output is kept until the new one is there. */
+async function swapIn(temp: string, outDir: string): Promise<void> {
+  const old = `${outDir}.old-${process.pid}-${Date.now().toString(36)}`;
+  let hadOld = true;
+  try {
+    await rename(outDir, old);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    hadOld = false;
+  }
+  try {
+    await rename(temp, outDir);
+  } catch (error) {
+    if (hadOld) await rename(old, outDir);
+    throw error;
+  }
+  if (hadOld) await rm(old, { recursive: true, force: true });
+}
+
+/** Joins an output name to a folder, refusing names that would land outside it. */
+export function safeJoin(dir: string, name: string): string {
+  const root = path.resolve(dir);
+  const target = path.resolve(root, name);
+  if (path.isAbsolute(name) || !target.startsWith(root + path.sep)) {
+    throw new Error(`Refusing to write "${name}" outside the output folder.`);
+  }
+  return target;
+}

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SourceFile } from '../source/load';
+import type { PageBody, PageContext, PageResult, PageSummary } from './pipeline';
+
+/** Bumped when the shape of a cache entry changes. */
+const ENTRY_FORMAT = 3;
+const CONSTANT_REFERENCE = /\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * A content-addressed cache of processed pages. A page whose source, the
+ * config values it reads and the tool itself are unchanged is not parsed or
+ * rendered again. An entry that is unreadable, corrupt or of another format
+ * is ignored, never trusted. Besides load and write, the only module that
+ * touches the disk.
+ *
+ * An entry is two lines of JSON: the page's summary, then its body. The
+ * summary is read for every page up front; the body only when the page is
+ * written, so a build never holds every page's HTML at once.
+ */
+export interface PageCache {
+  /** The entry's key: a hash of everything the page's summary and body are made from. */
+  keyOf(source: SourceFile, context: PageContext): string;
+  /** The page's summary, without its body. */
+  get(source: SourceFile, context: PageContext): Promise<PageSummary | undefined>;
+  /** The body of a stored page; undefined when the entry is gone or damaged (process the page again). */
+  body(source: SourceFile, context: PageContext): Promise<PageBody | undefined>;
+  /** Stores a processed page; false when it could not be written (the caller keeps the body then). */
+  set(source: SourceFile, context: PageContext, result: PageResult): Promise<boolean>;
+}
+
+export interface PageCacheOptions {
+  dir: string;
+  /** Identifies the code that produced an entry: a different tool, a different cache. */
+  toolVersion: string;
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  // A source is looked up, then its body read back later: hash its text once.
+  const keys = new WeakMap<SourceFile, string>();
+  const keyOf = (source: SourceFile, context: PageContext) => {
+    let key = keys.get(source);
+    if (key === undefined) keys.set(source, (key = cacheKey(source, context, options.toolVersion)));
+    return key;
+  };
+  const fileOf = (key: string) => path.join(options.dir, 'pages', key.slice(0, 2), `${key}.json`);
+  const read = async (source: SourceFile, context: PageContext) => {
+    const key = keyOf(source, context);
+    try {
+      return { key, ...splitEntry(await readFile(fileOf(key), 'utf8')) };
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    keyOf,
+    async get(source, context) {
+      const key = keyOf(source, context);
+      let head: unknown;
+      try {
+        head = JSON.parse(await readFirstLine(fileOf(key)));
+      } catch {
+        return undefined;
+      }
+      const summary = validEntry(head, key, source);
+      // A check leaves entries without a body: a build must render those pages.
+      if (!summary || (context.render && summary.page !== undefined && summary.page.rendered === undefined)) return undefined;
+      return summary;
+    },
+    async body(source, context) {
+      const entry = await read(source, context);
+      if (!entry || !validEntry(entry.head, entry.key, source) || entry.body === undefined) return undefined;
+      return validBody(entry.body);
+    },
+    async set(source, context, { summary, body }) {
+      const key = keyOf(source, context);
+      const file = fileOf(key);
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        // Write then rename: a reader never sees half an entry.
+        const temp = `${file}.${process.pid}.tmp`;
+        const head = JSON.stringify({ format: ENTRY_FORMAT, key, summary });
+        await writeFile(temp, body === undefined ? head : `${head}\n${JSON.stringify(body)}`);
+        await rename(temp, file);
+        return true;
+      } catch {
+        // A cache that cannot be written only costs time on the next run.
+        return false;
+      }
+    },
+  };
+}
+
+/** The summary line alone: the body, most of the entry, is not read until the page is written. */
+async function readFirstLine(file: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const parts: Buffer[] = [];
+    let position = 0;
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(16 * 1024);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      const end = buffer.subarray(0, bytesRead).indexOf(0x0a);
+      parts.push(buffer.subarray(0, end >= 0 ? end : bytesRead));
+      if (end >= 0 || bytesRead === 0) return Buffer.concat(parts).toString('utf8');
+      position += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** An entry's two lines (JSON.stringify never writes a raw newline), the summary's parsed. */
+function splitEntry(text: string): { head: unknown; body?: string } {
+  const end = text.indexOf('\n');
+  return end < 0 ? { head: JSON.parse(text) } : { head: JSON.parse(text.slice(0, end)), body: text.slice(end + 1) };
+}
+
+/** Source, the page's place, the values of the constants it names, the page config, and the tool. */
+export function cacheKey(source: SourceFile, context: PageContext, toolVersion: string): string {
+  const names = [...new Set([...source.text.matchAll(CONSTANT_REFERENCE)].map((m) => m[1]!))].sort();
+  const constants = names.map((name) => [name, context.constants[name] ?? null]);
+  const material = JSON.stringify([
+    ENTRY_FORMAT,
+    toolVersion,
+    source.relativePath,
+    source.file,
+    source.text,
+    constants,
+    context.headerLevels,
+    context.reportConstants,
+    context.html ?? null,
+  ]);
+  return createHash('sha256').update(material).digest('hex');
+}
+
+/** A stored body, if it has the shape of one; a damaged entry fails JSON.parse or this. */
+function validBody(text: string): PageBody | undefined {
+  let body: Partial<PageBody>;
+  try {
+    body = JSON.parse(text) as Partial<PageBody>;
+  } catch {
+    return undefined;
+  }
+  if (body === null || typeof body !== 'object' || typeof body.html !== 'string') return undefined;
+  if (!Array.isArray(body.sections) || typeof body.markdownCopy?.text !== 'string' || !Array.isArray(body.markdownCopy.urls)) return undefined;
+  return body as PageBody;
+}
+
+function validEntry(entry: unknown, key: string, source: SourceFile): PageSummary | undefined {
+  if (entry === null || typeof entry !== 'object') return undefined;
+  const { format, key: storedKey, summary } = entry as { format?: unknown; key?: unknown; summary?: PageSummary };
+  if (format !== ENTRY_FORMAT || storedKey !== key || !summary || typeof summary !== 'object') return undefined;
+  if (summary.relativePath !== source.relativePath || !Array.isArray(summary.diagnostics)) return undefined;
+  if (summary.page !== undefined && (typeof summary.page.route?.path !== 'string' || !Array.isArray(summary.page.links))) return undefined;
+  return summary;
+}

@@ -1,0 +1,11 @@
+import type { SourceFile } from '../source/load';
+import type { PageResult } from './pipeline';
+
+/** Main thread → worker: process this page. The page context arrives once, as workerData. */
+export interface WorkerRequest {
+  index: number;
+  source: SourceFile;
+}
+
+/** Worker → main thread. */
+export type WorkerReply = { index: number; result: PageResult } | { index: number; error: string };

@@ -1,0 +1,52 @@
+import { FrontmatterSchema, KNOWN_FRONTMATTER_KEYS, type Frontmatter } from '../../schema/frontmatter';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { didYouMean } from '../diagnostics/suggest';
+import { positionOf } from '../support/yaml';
+import { describeIssue } from '../support/zod-issues';
+import type { ParsedPage } from './frontmatter';
+import { yamlLineToFileLine } from './frontmatter';
+
+export interface ValidPage extends ParsedPage {
+  frontmatter: Frontmatter;
+}
+
+export interface ValidateResult {
+  /** The page with every valid key; invalid ones are dropped (and reported). */
+  page: ValidPage;
+  diagnostics: Diagnostic[];
+}
+
+/** Checks frontmatter against the schema; each zod issue becomes one diagnostic at its key's line. */
+export function validateFrontmatter(page: ParsedPage): ValidateResult {
+  const { file } = page.source;
+  const at = (path: readonly PropertyKey[], key?: string) => {
+    if (!page.yaml) return { file };
+    const pos = positionOf(page.yaml, path, { key });
+    return { file, line: yamlLineToFileLine(pos.line), column: pos.column };
+  };
+
+  const diagnostics: Diagnostic[] = [];
+  for (const key of Object.keys(page.data)) {
+    if (KNOWN_FRONTMATTER_KEYS.includes(key)) continue;
+    diagnostics.push(
+      diagnostic(
+        'frontmatter/unknown-key',
+        at([], key),
+        `Unknown frontmatter key "${key}".`,
+        didYouMean(key, KNOWN_FRONTMATTER_KEYS, `Known keys: ${KNOWN_FRONTMATTER_KEYS.join(', ')}.`),
+      ),
+    );
+  }
+
+  const parsed = FrontmatterSchema.safeParse(page.data);
+  if (parsed.success) return { page: { ...page, frontmatter: parsed.data }, diagnostics };
+
+  for (const issue of parsed.error.issues) {
+    diagnostics.push(diagnostic('frontmatter/invalid', at(issue.path), describeIssue(issue, page.data)));
+  }
+  // Keep the page with the keys that are valid, so later stages still see it.
+  const invalid = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const kept = Object.fromEntries(Object.entries(page.data).filter(([key]) => !invalid.has(key)));
+  const retry = FrontmatterSchema.safeParse(kept);
+  return { page: { ...page, frontmatter: retry.success ? retry.data : {} }, diagnostics };
+}

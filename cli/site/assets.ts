@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { AssetFile } from '../source/load';
+import { PUBLIC_DIR } from '../source/load';
+import { contentHash } from '../output/layout';
+
+export interface AssetPlan {
+  /** Site path a page may link to (`/images/flow.png`, `/favicon.svg`) → output file name. */
+  bySitePath: Map<string, string>;
+  /** Output file name → bytes. */
+  files: Map<string, Uint8Array>;
+}
+
+export const MEDIA_DIR = 'assets/media';
+
+/**
+ * Where each non-page file goes. Public files keep their path (minus
+ * `public/`); others get a content-hashed name under assets/media/, so a
+ * changed image never hides behind a cached one. Names are sanitised: output
+ * names never come raw from file names.
+ */
+export function planAssets(assets: readonly AssetFile[]): AssetPlan {
+  const plan: AssetPlan = { bySitePath: new Map(), files: new Map() };
+  for (const asset of assets) {
+    const isPublic = asset.relativePath.startsWith(`${PUBLIC_DIR}/`);
+    const sitePath = `/${isPublic ? asset.relativePath.slice(PUBLIC_DIR.length + 1) : asset.relativePath}`;
+    const output = isPublic ? safeRelative(sitePath.slice(1)) : hashedName(asset);
+    if (output === undefined || plan.bySitePath.has(sitePath)) continue;
+    plan.bySitePath.set(sitePath, output);
+    plan.files.set(output, asset.bytes);
+  }
+  return plan;
+}
+
+function hashedName(asset: AssetFile): string {
+  const ext = path.posix.extname(asset.relativePath).toLowerCase().replace(/[^.a-z0-9]/g, '');
+  const stem = path.posix
+    .basename(asset.relativePath, path.posix.extname(asset.relativePath))
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${MEDIA_DIR}/${stem || 'file'}.${contentHash(asset.bytes)}${ext}`;
+}
+
+/** A public file's path, if every segment is a plain name (no "..", no control characters). */
+function safeRelative(relativePath: string): string | undefined {
+  const segments = relativePath.split('/');
+  const plain = segments.every((s) => s !== '' && s !== '.' && s !== '..' && !/[\u0000-\u001f\\]/.test(s));
+  return plain ? relativePath : undefined;
+}

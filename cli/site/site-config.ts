@@ -1,0 +1,63 @@
+import { SiteConfigSchema, type SiteConfig } from '../../schema/site-config';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { didYouMean } from '../diagnostics/suggest';
+import { parseYaml, positionOf, type YamlSource } from '../support/yaml';
+import { describeIssue } from '../support/zod-issues';
+import type { SourceFile } from '../source/load';
+
+export interface ParsedSiteConfig {
+  config?: SiteConfig;
+  /** Positions of the config's keys, for diagnostics of later stages (redirects, sidebar). */
+  locate: (path: readonly PropertyKey[], key?: string) => { file: string; line?: number; column?: number };
+  diagnostics: Diagnostic[];
+}
+
+/** Parses and validates site.yaml; every problem is placed at the offending key's line. */
+export function parseSiteConfig(source: SourceFile): ParsedSiteConfig {
+  const { file } = source;
+  const { yaml, problems } = parseYaml(source.text);
+  if (!yaml) {
+    return {
+      locate: () => ({ file }),
+      diagnostics: problems.map((p) => diagnostic('config/yaml-syntax', { file, line: p.line, column: p.column }, p.message)),
+    };
+  }
+  const locate = locator(file, yaml);
+  const parsed = SiteConfigSchema.safeParse(yaml.value ?? {});
+  if (parsed.success) return { config: parsed.data, locate, diagnostics: [] };
+
+  const diagnostics = parsed.error.issues.flatMap((issue): Diagnostic[] => {
+    if (issue.code === 'unrecognized_keys') {
+      const known = knownKeysAt(issue.path);
+      return issue.keys.map((key) =>
+        diagnostic(
+          'config/unknown-key',
+          locate(issue.path, key),
+          `Unknown key "${[...issue.path, key].join('.')}".`,
+          didYouMean(key, known, known.length > 0 ? `Known keys here: ${known.join(', ')}.` : 'Remove the key.'),
+        ),
+      );
+    }
+    return [diagnostic('config/invalid', locate(issue.path), describeIssue(issue, yaml.value))];
+  });
+  return { locate, diagnostics };
+}
+
+function locator(file: string, yaml: YamlSource) {
+  return (path: readonly PropertyKey[], key?: string) => ({ file, ...positionOf(yaml, path, { key }) });
+}
+
+/** The keys the schema accepts at a path (top level or one object deep), for "did you mean". */
+function knownKeysAt(path: readonly PropertyKey[]): string[] {
+  const shape = SiteConfigSchema.shape as Record<string, unknown>;
+  if (path.length === 0) return Object.keys(shape);
+  const first = String(path[0]);
+  const inner = unwrap(shape[first]);
+  return inner && typeof inner === 'object' && 'shape' in inner ? Object.keys((inner as { shape: object }).shape) : [];
+}
+
+function unwrap(schema: unknown): unknown {
+  let current = schema as { def?: { innerType?: unknown } } | undefined;
+  while (current?.def?.innerType) current = current.def.innerType as typeof current;
+  return current;
+}

@@ -1,0 +1,55 @@
+import { pathVariants } from '../page/route';
+
+/** What the site-wide stages know about one page. */
+export interface IndexedPage {
+  path: string;
+  title: string;
+  relativePath: string;
+  /** Diagnostic path of the source file. */
+  file: string;
+  anchors: ReadonlySet<string>;
+}
+
+/** Every page by path and by source file, and every redirect by source path. */
+export interface SiteIndex {
+  base: string;
+  pages: ReadonlyMap<string, IndexedPage>;
+  byRelativePath: ReadonlyMap<string, IndexedPage>;
+  /** Redirect source → final page path (chains already collapsed). */
+  redirects: ReadonlyMap<string, string>;
+  /** Site path of a local file → its output name. */
+  assets: ReadonlyMap<string, string>;
+}
+
+export function createSiteIndex(
+  base: string,
+  pages: readonly IndexedPage[],
+  redirects: ReadonlyMap<string, string>,
+  assets: ReadonlyMap<string, string> = new Map(),
+): SiteIndex {
+  return {
+    base,
+    pages: new Map(pages.map((p) => [p.path, p])),
+    byRelativePath: new Map(pages.map((p) => [p.relativePath, p])),
+    redirects,
+    assets,
+  };
+}
+
+/** The page a path lands on, accepting the trailing-slash and .html variants. */
+export function findPage(index: Pick<SiteIndex, 'pages'>, sitePath: string): IndexedPage | undefined {
+  for (const variant of pathVariants(sitePath)) {
+    const page = index.pages.get(variant);
+    if (page) return page;
+  }
+  return undefined;
+}
+
+/** The redirect a path hits, accepting the same variants. */
+export function findRedirect(redirects: ReadonlyMap<string, string>, sitePath: string): { from: string; to: string } | undefined {
+  for (const variant of pathVariants(sitePath)) {
+    const to = redirects.get(variant);
+    if (to !== undefined) return { from: variant, to };
+  }
+  return undefined;
+}

@@ -1,0 +1,87 @@
+import type { Link } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { describe, expect, it } from 'vitest';
+import { extractOutline } from '../../../../../cli/page/outline';
+import { markdownCopy, markdownFileOf } from '../../../../../cli/features/markdown-copy/copy';
+import { pageTree } from '../../../../helpers/pages';
+
+describe('cli/features/markdown-copy/copy', () => {
+  it('puts the copy beside the page HTML', () => {
+    expect(markdownFileOf('/')).toBe('index.md');
+    expect(markdownFileOf('/api/rest/')).toBe('api/rest/index.md');
+    expect(markdownFileOf('/quickstart/create-new-workflow.html')).toBe('quickstart/create-new-workflow.md');
+    expect(markdownFileOf('/permalink')).toBe('permalink/index.md');
+  });
+
+  it('drops frontmatter, adds the frontmatter title, interpolates constants outside code blocks only', () => {
+    const text = [
+      '---',
+      'title: Limits',
+      'description: The limits.',
+      '---',
+      '',
+      'Memory is {{ $const.MEMORY }}, also in `{{ $const.MEMORY }}`.',
+      '',
+      '```yaml',
+      'memory: {{ $const.MEMORY }}',
+      '```',
+      '',
+      '    indented {{ $const.MEMORY }}',
+      '',
+    ].join('\n');
+    const copy = markdownCopy(pageTree(text, { constants: { MEMORY: '256MB' } }), { title: 'Limits', constants: { MEMORY: '256MB' }, resolveLink: () => undefined });
+    expect(copy).toBe(
+      ['# Limits', '', 'Memory is 256MB, also in `256MB`.', '', '```yaml', 'memory: {{ $const.MEMORY }}', '```', '', '    indented {{ $const.MEMORY }}', ''].join('\n'),
+    );
+  });
+
+  it('keeps a page that has its own # heading as it is', () => {
+    expect(markdownCopy(pageTree('# Own title\n\nText.\n'), { title: 'Own title', constants: {}, resolveLink: () => undefined })).toBe('# Own title\n\nText.\n');
+  });
+
+  it('rewrites links, images and definitions to the URLs the resolver gives, and leaves the rest as written', () => {
+    const text = [
+      '# Links',
+      '',
+      'See [setup](/guide/setup/#install) and [the API](../api/README.md), [twice](/guide/setup/#install).',
+      '',
+      '![flow](./images/flow.png) and [external](https://example.com/) and [same page](#links).',
+      '',
+      'A [reference][ref] link, and `[not a link](/guide/)` in code.',
+      '',
+      '[ref]: /guide/',
+      '',
+    ].join('\n');
+    const targets: Record<string, string> = {
+      '/guide/setup/#install': 'https://x.dev/docs/guide/setup/#install',
+      '../api/README.md': 'https://x.dev/docs/api/',
+      './images/flow.png': 'https://x.dev/docs/assets/media/flow.0123456789.png',
+      '/guide/': 'https://x.dev/docs/guide/',
+    };
+    const copy = markdownCopy(pageTree(text, { relativePath: 'guide/links.md' }), { title: 'Links', constants: {}, resolveLink: (url) => targets[url] });
+    expect(copy).toBe(
+      [
+        '# Links',
+        '',
+        'See [setup](https://x.dev/docs/guide/setup/#install) and [the API](https://x.dev/docs/api/), [twice](https://x.dev/docs/guide/setup/#install).',
+        '',
+        '![flow](https://x.dev/docs/assets/media/flow.0123456789.png) and [external](https://example.com/) and [same page](#links).',
+        '',
+        'A [reference][ref] link, and `[not a link](/guide/)` in code.',
+        '',
+        '[ref]: https://x.dev/docs/guide/',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('takes the URLs as written from the outline when rendering has rewritten the tree in place', () => {
+    const tree = pageTree('# T\n\nSee [setup](/guide/).\n');
+    const links = extractOutline(tree, { headerLevels: [2, 3] }).links;
+    visit(tree.tree, 'link', (node: Link) => {
+      node.url = 'placeholder:0';
+    });
+    const copy = markdownCopy(tree, { title: 'T', constants: {}, links, resolveLink: (url) => (url === '/guide/' ? 'https://x.dev/docs/guide/' : undefined) });
+    expect(copy).toBe('# T\n\nSee [setup](https://x.dev/docs/guide/).\n');
+  });
+});

@@ -1,0 +1,101 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCodeHighlighter } from '../../../../cli/markdown/highlight';
+import { cacheKey, createPageCache } from '../../../../cli/page/cache';
+import type { PageContext } from '../../../../cli/page/pipeline';
+import { createPageTools, processPage } from '../../../../cli/page/pipeline';
+import { sourceFile } from '../../../helpers/pages';
+
+const context: PageContext = {
+  constants: { LIMIT: '512KB', OTHER: 'x' },
+  reportConstants: true,
+  headerLevels: [2, 3],
+  render: false,
+  codeLanguages: [],
+};
+const page = sourceFile('guide.md', '# Guide\n\nUp to {{ $const.LIMIT }}.\n\n## Part\n');
+
+describe('cli/page/cache', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'docsbuild-cache-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('returns what was stored for the same source, context and tool', async () => {
+    const cache = createPageCache({ dir, toolVersion: 't1' });
+    const result = await processPage(page, context, createPageTools(new Set()));
+    expect(await cache.set(page, context, result)).toBe(true);
+    expect(await cache.get(page, context)).toEqual(result.summary);
+  });
+
+  it('stores a rendered page as its summary, then its body, and reads the body back only when asked', async () => {
+    const cache = createPageCache({ dir, toolVersion: 'bodies' });
+    const rendering = { ...context, render: true };
+    const tools = createPageTools(new Set(), () => createCodeHighlighter([]));
+    const result = await processPage(page, rendering, tools);
+    expect(result.body?.html).toContain('512KB');
+    expect(result.summary.page?.rendered?.sectionsKey).toMatch(/^[0-9a-f]{64}$/);
+    await cache.set(page, rendering, result);
+
+    const summary = await cache.get(page, rendering);
+    expect(summary).toEqual(result.summary);
+    // The summary holds none of the body's text.
+    expect(JSON.stringify(summary)).not.toContain('<p>');
+    expect(await cache.body(page, rendering)).toEqual(result.body);
+
+    const key = cacheKey(page, rendering, 'bodies');
+    const file = path.join(dir, 'pages', key.slice(0, 2), `${key}.json`);
+    const [head, body] = (await readFile(file, 'utf8')).split('\n');
+    // A damaged or missing body: the summary is still good, the body is refused (the page is processed again).
+    for (const bad of [`${head}`, `${head}\n${body!.slice(0, -5)}`, `${head}\n{"html":1}`, `${head}\nnull`]) {
+      await writeFile(file, bad);
+      expect(await cache.body(page, rendering), bad.slice(-20)).toBeUndefined();
+    }
+    await rm(file);
+    expect(await cache.body(page, rendering)).toBeUndefined();
+  });
+
+  it('reports a store it could not write, so the caller keeps the body', async () => {
+    const blocked = path.join(dir, 'a-file');
+    await writeFile(blocked, 'not a folder');
+    const cache = createPageCache({ dir: blocked, toolVersion: 't1' });
+    expect(await cache.set(page, context, await processPage(page, context, createPageTools(new Set())))).toBe(false);
+  });
+
+  it('keys on the source, the values of the constants the page names, and the tool version', () => {
+    const base = cacheKey(page, context, 't1');
+    expect(cacheKey({ ...page, text: `${page.text} ` }, context, 't1')).not.toBe(base);
+    expect(cacheKey(page, { ...context, constants: { ...context.constants, LIMIT: '1MB' } }, 't1')).not.toBe(base);
+    // A constant the page does not name does not invalidate it.
+    expect(cacheKey(page, { ...context, constants: { ...context.constants, OTHER: 'y' } }, 't1')).toBe(base);
+    expect(cacheKey(page, context, 't2')).not.toBe(base);
+    expect(cacheKey(page, { ...context, headerLevels: [2] }, 't1')).not.toBe(base);
+  });
+
+  it('ignores corrupt entries and entries of another key', async () => {
+    const cache = createPageCache({ dir, toolVersion: 'corrupt' });
+    const key = cacheKey(page, context, 'corrupt');
+    const file = path.join(dir, 'pages', key.slice(0, 2), `${key}.json`);
+    await cache.set(page, context, await processPage(page, context, createPageTools(new Set())));
+    for (const bad of ['{not json', JSON.stringify({ format: 3, key: 'other', summary: {} }), JSON.stringify({ format: 2, key, summary: {} }), JSON.stringify({ format: 99, key })]) {
+      await writeFile(file, bad);
+      expect(await cache.get(page, context)).toBeUndefined();
+    }
+  });
+
+  it('does not give a build an entry a check left without HTML', async () => {
+    const cache = createPageCache({ dir, toolVersion: 'modes' });
+    await cache.set(page, context, await processPage(page, context, createPageTools(new Set())));
+    expect(await cache.get(page, context)).toBeDefined();
+    expect(await cache.get(page, { ...context, render: true })).toBeUndefined();
+  });
+
+  it('writes nothing but entry files (no temp leftovers)', async () => {
+    const shards = await readdir(path.join(dir, 'pages'));
+    expect(shards.length).toBeGreaterThan(0);
+    for (const shard of shards) for (const f of await readdir(path.join(dir, 'pages', shard))) expect(f).toMatch(/^[0-9a-f]{64}\.json$/);
+  });
+});

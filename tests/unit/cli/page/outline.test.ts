@@ -1,0 +1,72 @@
+import GithubSlugger from 'github-slugger';
+import { describe, expect, it } from 'vitest';
+import { extractOutline } from '../../../../cli/page/outline';
+import { pageTree } from '../../../helpers/pages';
+
+const outline = (markdown: string, headerLevels = [2, 3]) => extractOutline(pageTree(markdown), { headerLevels });
+
+/** Expected slugs come from github-slugger itself, fed the same titles in order. */
+const slugsOf = (titles: string[]) => {
+  const slugger = new GithubSlugger();
+  return titles.map((t) => slugger.slug(t));
+};
+
+describe('cli/page/outline', () => {
+  it('takes ## and ### as headers and the first # as title', () => {
+    const o = outline('# Title\n\n## One\n\n### Two\n\n#### Three\n');
+    expect(o.firstHeading).toBe('Title');
+    expect(o.headers).toEqual([
+      { level: 2, title: 'One', slug: 'one' },
+      { level: 3, title: 'Two', slug: 'two' },
+    ]);
+  });
+
+  it('suffixes duplicate slugs, counting headings of every level', () => {
+    const o = outline('# Setup\n\n## Setup\n\n#### Setup\n\n### Setup\n');
+    const [, second, , fourth] = slugsOf(['Setup', 'Setup', 'Setup', 'Setup']);
+    expect(o.headers.map((h) => h.slug)).toEqual([second, fourth]);
+    expect(o.headers.map((h) => h.slug)).toEqual(['setup-1', 'setup-3']);
+  });
+
+  it('keeps the text of inline code and emphasis, the label of links, and drops HTML', () => {
+    const o = outline('## Use `pd deploy` *now* with [the CLI](/cli/) <span>x</span>\n');
+    expect(o.headers[0]?.title).toBe('Use pd deploy now with the CLI x');
+    expect(o.headers[0]?.slug).toBe(slugsOf(['Use pd deploy now with the CLI x'])[0]);
+  });
+
+  it.each([
+    ['non-ASCII text', 'Über Größe ✓'],
+    ['a __proto__ heading', '`__proto__`'],
+    ['punctuation only', '?!'],
+    ['a path', 'Disk Space in /tmp'],
+  ])('slugs %s as github-slugger does', (_case, title) => {
+    const text = title.replace(/`/g, '');
+    expect(outline(`## ${title}\n`).headers[0]?.slug).toBe(slugsOf([text])[0]);
+  });
+
+  it('gives an empty heading an empty slug, as github-slugger does', () => {
+    const o = outline('##\n\n## Next\n');
+    expect(o.headers.map((h) => h.slug)).toEqual(slugsOf(['', 'Next']));
+  });
+
+  it('sets the heading id to the slug and records every slug as an anchor', () => {
+    const tree = pageTree('# T\n\n## A b\n');
+    const o = extractOutline(tree, { headerLevels: [2, 3] });
+    expect([...o.anchors]).toEqual(['t', 'a-b']);
+    const heading = tree.tree.children.find((n) => n.type === 'heading' && n.depth === 2);
+    expect(heading?.data?.hProperties?.id).toBe('a-b');
+  });
+
+  it('honours configured header levels', () => {
+    expect(outline('## A\n\n### B\n\n#### C\n', [2]).headers.map((h) => h.title)).toEqual(['A']);
+  });
+
+  it('collects links and images with file positions, frontmatter included', () => {
+    const o = outline('---\ntitle: T\n---\n\nSee [a](/a/) and ![i](./i.png).\n\n[ref]: ./b.md\n');
+    expect(o.links).toEqual([
+      { kind: 'link', url: '/a/', line: 5, column: 5 },
+      { kind: 'image', url: './i.png', line: 5, column: 18 },
+      { kind: 'link', url: './b.md', line: 7, column: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCodeHighlighter, type Highlighter } from '../../../../cli/markdown/highlight';
+import { extractOutline } from '../../../../cli/page/outline';
+import { renderPage } from '../../../../cli/page/render';
+import { parseFrontmatter } from '../../../../cli/page/frontmatter';
+import { createMarkdownParser, parseMarkdown } from '../../../../cli/page/markdown';
+import { validateFrontmatter } from '../../../../cli/page/validate';
+import type { HtmlPolicy } from '../../../../cli/html/policy';
+import { sourceFile } from '../../../helpers/pages';
+
+let highlighter: Highlighter;
+beforeAll(async () => {
+  highlighter = await createCodeHighlighter(['js']);
+});
+const parse = createMarkdownParser();
+
+/** The markdown stage (diagnostics and all, unlike tests/helpers/pages.ts), the outline, then render. */
+function render(markdown: string, html?: HtmlPolicy) {
+  const valid = validateFrontmatter(parseFrontmatter(sourceFile('page.md', markdown)).page!).page;
+  const tree = parseMarkdown(valid, { parse, constants: { values: {}, used: new Set(), report: true }, languages: new Set(['js']), html });
+  const outline = extractOutline(tree, { headerLevels: [2, 3] });
+  return { ...renderPage(tree, outline, { highlighter, html }), diagnostics: tree.diagnostics };
+}
+
+describe('cli/page/render', () => {
+  it('neutralises a javascript: Markdown link and reports it; internal links become placeholders', () => {
+    const out = render('# T\n\n[x](javascript:alert(1)) [y](&#32;javascript:alert(2)) [z](./other.md#a) [w](https://example.com/)\n');
+    expect(out.html).toContain('<p><a>x</a> <a>y</a> <a href="__docsbuild_link_0__">z</a> <a href="https://example.com/" target="_blank" rel="noopener noreferrer">w</a></p>');
+    expect(out.linkUrls).toEqual(['./other.md#a']);
+    expect(out.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual(['link/unsafe-url@3:1', 'link/unsafe-url@3:26']);
+  });
+
+  it('gives hostile headings safe ids and anchors', () => {
+    const out = render('# T\n\n## "><img src=x onerror=alert(1)> x\n\n## Über & <b>"quotes"</b>\n');
+    // The slug comes from the heading's text (its HTML left out); the HTML itself is cleaned.
+    expect(out.html).toContain('<h2 id="-x"><a href="#-x" class="header-anchor" aria-hidden="true" tabindex="-1">#</a>"><img src="x"> x</h2>');
+    expect(out.html).toContain('<h2 id="über--quotes"><a href="#%C3%BCber--quotes"');
+    expect(out.html).not.toContain('onerror');
+    expect(out.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual(['html/removed@3:6']);
+  });
+
+  it('colours code with classes only, and opens links to other sites in a new tab, raw HTML ones too', () => {
+    const out = render('# T\n\n```js\nconst x = 1;\n```\n\n<a href="https://example.com/">raw</a>\n');
+    expect(out.html).not.toContain('style=');
+    expect(out.html).toMatch(/<pre class="shiki shiki-themes github-light github-dark shk-l-[0-9a-f]+ /);
+    expect(out.html).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">raw</a>');
+  });
+
+  it('embeds an iframe only when the site allows its origin', () => {
+    const page = '# T\n\n<iframe src="https://www.youtube-nocookie.com/embed/x" title="V"></iframe>\n';
+    expect(render(page).html).not.toContain('<iframe');
+    expect(render(page, { allowIframeOrigins: ['https://www.youtube-nocookie.com'] }).html).toContain('<iframe src="https://www.youtube-nocookie.com/embed/x" title="V"></iframe>');
+  });
+
+  it('renders what the markdown stage cut or left out, without throwing', () => {
+    const quotes = render(`# Q\n\n${'> '.repeat(2000)}deep\n`);
+    expect(quotes.diagnostics.map((d) => d.code)).toEqual(['markdown/too-deep']);
+    expect(quotes.html.match(/<blockquote>/g)!.length).toBeLessThanOrEqual(200);
+    const parserOverflow = render(`# P\n\n${'> - '.repeat(2000)}x\n`);
+    expect(parserOverflow.html).toBe('');
+    const divs = render(`# D\n\nText.\n\n${'<div>'.repeat(3000)}x\n`);
+    expect(divs.html).toContain('<p>Text.</p>');
+    expect(divs.html).not.toContain('<div>');
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poolFor, summarisePages } from '../../../../cli/page/summarise';
+import type { PageContext } from '../../../../cli/page/pipeline';
+import { sourceFile } from '../../../helpers/pages';
+
+const context: PageContext = { constants: {}, reportConstants: true, headerLevels: [2, 3], render: true, codeLanguages: ['js'] };
+const sources = Array.from({ length: 3 }, (_, i) => sourceFile(`p${i}.md`, `# Page ${i}\n\nBody of page ${i}.\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`));
+
+/** Every entry file under the cache's pages/ folder. */
+async function entries(dir: string): Promise<string[]> {
+  const root = path.join(dir, 'pages');
+  const shards = await readdir(root);
+  return (await Promise.all(shards.map(async (s) => (await readdir(path.join(root, s))).map((f) => path.join(root, s, f))))).flat();
+}
+
+describe('cli/summarise: summaries in memory, bodies fetched one page at a time', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'docsbuild-summarise-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('without a cache, holds each body until it is taken, once', async () => {
+    const { summaries, bodies } = await summarisePages(sources, context);
+    expect(summaries.map((s) => s.page?.title)).toEqual(['Page 0', 'Page 1', 'Page 2']);
+    expect(JSON.stringify(summaries)).not.toContain('Body of page');
+    const body = await bodies.take(1);
+    expect(body?.html).toContain('Body of page 1.');
+    expect(body?.html).toContain('shiki');
+    // Taken again, it is made again (nothing held it), and it is the same.
+    expect(await bodies.take(1)).toEqual(body);
+  });
+
+  it('with a cache, reads each body back from its entry, and a warm run equals the cold one', async () => {
+    const options = { cache: { dir, toolVersion: 'summarise' } };
+    const cold = await summarisePages(sources, context, options);
+    expect(cold.fromCache).toBe(0);
+    expect(await entries(dir)).toHaveLength(3);
+    const coldBodies = await Promise.all(sources.map((_, i) => cold.bodies.take(i)));
+
+    const warm = await summarisePages(sources, context, options);
+    expect(warm.fromCache).toBe(3);
+    expect(warm.summaries).toEqual(cold.summaries);
+    expect(await Promise.all(sources.map((_, i) => warm.bodies.take(i)))).toEqual(coldBodies);
+  });
+
+  it('processes a page again when its entry is gone by the time its body is wanted', async () => {
+    const options = { cache: { dir, toolVersion: 'vanishing' } };
+    const expected = (await (await summarisePages(sources, context)).bodies.take(2))!;
+    const run = await summarisePages(sources, context, options);
+    for (const file of await entries(dir)) await rm(file);
+    expect(await run.bodies.take(2)).toEqual(expected);
+  });
+
+  it('gives no body for a page a check left unrendered, or for a file that is no page', async () => {
+    const { bodies } = await summarisePages([sourceFile('empty.md', ''), ...sources], { ...context, render: false });
+    expect(await bodies.take(0)).toBeUndefined();
+    expect(await bodies.take(1)).toBeUndefined();
+  });
+
+  it('limits the workers\' heap for a build, not for a check', () => {
+    const pool = { workerScript: new URL('file:///w.js'), threads: 2, heapLimitMb: 128, youngGenerationMb: 48 };
+    expect(poolFor(context, pool)).toEqual(pool);
+    expect(poolFor({ ...context, render: false }, pool)).toEqual({ workerScript: pool.workerScript, threads: 2, heapLimitMb: undefined, youngGenerationMb: undefined });
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseFrontmatter } from '../../../../cli/page/frontmatter';
+import { validateFrontmatter } from '../../../../cli/page/validate';
+import { sourceFile } from '../../../helpers/pages';
+
+const validate = (text: string) => {
+  const parsed = parseFrontmatter(sourceFile('p.md', text));
+  if (!parsed.page) throw new Error('frontmatter did not parse');
+  return validateFrontmatter(parsed.page);
+};
+
+describe('cli/page/validate', () => {
+  it('accepts the known keys', () => {
+    const result = validate('---\ntitle: T\ndescription: D\npermalink: /x/\nprev: false\nnext: /y/\nsearch: false\n---\n');
+    expect(result.diagnostics).toEqual([]);
+    expect(result.page?.frontmatter).toMatchObject({ title: 'T', permalink: '/x/', prev: false, search: false });
+  });
+
+  it('places a wrong type at the line of its key, saying what was found', () => {
+    const result = validate('---\ndescription: fine\ntitle: 42\n---\n');
+    // The valid keys are kept, the invalid one dropped.
+    expect(result.page.frontmatter).toEqual({ description: 'fine' });
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'frontmatter/invalid', line: 3, column: 1, message: '"title" must be a string, not number 42.' }),
+    ]);
+  });
+
+  it('warns about unknown keys with a suggestion, and keeps the page', () => {
+    const result = validate('---\ntitel: T\n---\n');
+    expect(result.page).toBeDefined();
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'frontmatter/unknown-key', severity: 'warning', line: 2 }),
+    ]);
+    expect(result.diagnostics[0]?.hint).toMatch(/^Did you mean "title"\?/);
+  });
+
+  it('rejects a permalink that is not a site path', () => {
+    const result = validate('---\npermalink: ../../etc/\n---\n');
+    expect(result.diagnostics[0]).toMatchObject({ code: 'frontmatter/invalid', line: 2 });
+  });
+});

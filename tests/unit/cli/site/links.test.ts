@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { checkPageLinks, resolveLink } from '../../../../cli/site/links';
+import { createSiteIndex, type IndexedPage } from '../../../../cli/site/site-index';
+
+const page = (path: string, relativePath: string, anchors: string[] = []): IndexedPage => ({
+  path,
+  relativePath,
+  title: path,
+  file: `content/${relativePath}`,
+  anchors: new Set(anchors),
+});
+const home = page('/', 'README.md', ['welcome']);
+const guide = page('/guide/', 'guide/README.md', ['install', 'limits']);
+const setup = page('/guide/setup.html', 'guide/setup.md', ['steps']);
+const index = createSiteIndex('/docs/', [home, guide, setup], new Map([['/old', '/guide/']]));
+const link = (url: string, line = 1) => ({ kind: 'link' as const, url, line, column: 1 });
+
+describe('cli/site/links', () => {
+  it.each([
+    ['/guide/', '/docs/guide/'],
+    ['/guide', '/docs/guide/'],
+    ['/guide.html', '/docs/guide/'],
+    ['/guide/index.html', '/docs/guide/'],
+    ['/docs/guide/', '/docs/guide/'],
+    ['/docs/', '/docs/'],
+    ['./guide/README.md', '/docs/guide/'],
+    ['guide/setup.md#steps', '/docs/guide/setup.html#steps'],
+    ['/guide/setup.html', '/docs/guide/setup.html'],
+  ])('resolves %s from the home page to %s', (url, href) => {
+    const target = resolveLink(url, home, index);
+    expect(target.kind === 'page' && target.href).toBe(href);
+  });
+
+  it('resolves relative links against the linking file', () => {
+    const target = resolveLink('../README.md#welcome', setup, index);
+    expect(target.kind === 'page' && target.href).toBe('/docs/#welcome');
+    const sibling = resolveLink('./README.md', setup, index);
+    expect(sibling.kind === 'page' && sibling.page.path).toBe('/guide/');
+  });
+
+  it('treats schemes and protocol-relative URLs as external', () => {
+    for (const url of ['https://x.dev', 'mailto:a@b.c', '//cdn.x/y']) expect(resolveLink(url, home, index).kind).toBe('external');
+  });
+
+  it('reports a dead link with the closest path', () => {
+    const [d] = checkPageLinks(home, [link('/guid/', 7)], index);
+    expect(d).toMatchObject({ code: 'link/dead', file: 'content/README.md', line: 7 });
+    expect(d?.hint).toMatch(/^Did you mean "\/guide\/"\?/);
+  });
+
+  it('reports dead anchors on other pages and on the same page', () => {
+    const found = checkPageLinks(home, [link('/guide/#instal'), link('#nope'), link('#welcome'), link('/guide/#install')], index);
+    expect(found.map((d) => [d.code, d.message])).toEqual([
+      ['link/dead-anchor', 'Link "/guide/#instal" points to "#instal", which is no heading on /guide/.'],
+      ['link/dead-anchor', 'Link "#nope" points to "#nope", which is no heading on this page.'],
+    ]);
+    expect(found[0]?.hint).toMatch(/^Did you mean "install"\?/);
+  });
+
+  it('warns about a link through a redirect and names the target', () => {
+    const [d] = checkPageLinks(home, [link('/old')], index);
+    expect(d).toMatchObject({ code: 'link/through-redirect', severity: 'warning' });
+    expect(d?.hint).toBe('Link straight to "/guide/".');
+  });
+
+  it('reports a relative link to a missing .md file and one that climbs out of the site', () => {
+    const found = checkPageLinks(guide, [link('./missing.md'), link('../../../etc/passwd')], index);
+    expect(found.map((d) => d.code)).toEqual(['link/dead', 'link/dead']);
+  });
+});

@@ -1,0 +1,54 @@
+import { getHeapStatistics } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { collectGarbage, createHeapKeeper } from '../../../../cli/support/memory';
+
+const MiB = 2 ** 20;
+
+describe('cli/memory', () => {
+  it('collects only once the heap has grown 128 MiB (or doubled) since the last collection', () => {
+    let heap = 300 * MiB;
+    const collections: number[] = [];
+    const keeper = createHeapKeeper(
+      () => heap,
+      () => {
+        collections.push(heap);
+        heap = 320 * MiB; // what was live
+        return true;
+      },
+    );
+    heap = 599 * MiB; // below 2 × 300
+    keeper.maybeCollect();
+    expect(collections).toEqual([]);
+    heap = 600 * MiB;
+    keeper.maybeCollect();
+    expect(collections).toEqual([600 * MiB]);
+    // The new baseline is what was live after it: 320 MiB, so the next is at 640.
+    heap = 639 * MiB;
+    keeper.maybeCollect();
+    expect(collections).toHaveLength(1);
+    heap = 640 * MiB;
+    keeper.maybeCollect();
+    expect(collections).toHaveLength(2);
+  });
+
+  it('for a small heap, 128 MiB of headroom rather than doubling', () => {
+    let heap = 20 * MiB;
+    let collected = 0;
+    const keeper = createHeapKeeper(() => heap, () => ++collected > 0);
+    heap = 140 * MiB;
+    keeper.maybeCollect();
+    expect(collected).toBe(0);
+    heap = 148 * MiB;
+    keeper.maybeCollect();
+    expect(collected).toBe(1);
+  });
+
+  it('really collects: garbage that reached the old generation is gone afterwards', () => {
+    let junk: { i: number; s: string }[] | null = Array.from({ length: 1_000_000 }, (_, i) => ({ i, s: `item ${i}` }));
+    expect(junk.length).toBe(1_000_000);
+    const before = getHeapStatistics().used_heap_size;
+    junk = null;
+    expect(collectGarbage()).toBe(true);
+    expect(getHeapStatistics().used_heap_size).toBeLessThan(before - 40 * MiB);
+  });
+});
