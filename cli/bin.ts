@@ -2,23 +2,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { build, type BuildResult } from './build';
-import { ConfigError, resolveConfig, type ConfigFlags } from './config';
+import { DEFAULT_CACHE_DIR, resolveConfig, type ConfigFlags } from './config';
 import { countBySeverity } from './diagnostics/diagnostic';
 import { formatGithub, formatJson, formatSummary, formatText, type OutputFormat } from './diagnostics/format';
 import { outputRecordFile } from './output/record';
 import { OutputFolder } from './output/folder';
-import { DEFAULT_CACHE_DIR, runtimeOptions, type RuntimeFlags } from './runtime';
 import { DEFAULT_DEV_PORT, DEFAULT_HOST, DEFAULT_PREVIEW_PORT, parsePort, runDev, runPreview, type ServeFlags } from './serve/commands';
 import { createStageTimer } from './support/timings';
+import { UsageError } from './support/errors';
 import { formatSizes } from './output/sizes';
 
 /** Exit codes: 0 clean, 1 content errors (or too many warnings), 2 usage or config errors, 3 internal error. */
 const EXIT = { ok: 0, content: 1, usage: 2, internal: 3 } as const;
 
-interface CommonFlags extends ConfigFlags, RuntimeFlags {
+interface CommonFlags extends ConfigFlags {
   format: OutputFormat;
-  previous?: string;
-  allowExternalRedirects?: boolean;
   strict?: boolean;
   maxWarnings?: number;
   color?: boolean;
@@ -70,26 +68,20 @@ program
 
 async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   const started = performance.now();
-  const config = resolveConfig(process.cwd(), flags);
+  // commander's --no-cache makes `cache` true unless the flag is given: the CLI caches, the library only when asked.
+  const config = resolveConfig(process.cwd(), { ...flags, cache: flags.cache !== false });
   const timer = createStageTimer();
-  const runtime = runtimeOptions(config.root, flags);
+  const cache = config.pages.cache;
   // Opened first: it takes the output folder's lock, so a second build fails before doing any work.
   const output =
     mode === 'build'
       ? await OutputFolder.open(config.outDir, {
-          record: runtime.cache && { file: outputRecordFile(runtime.cache.dir, config.outDir), toolVersion: runtime.cache.toolVersion },
+          record: cache && { file: outputRecordFile(cache.dir, config.outDir), toolVersion: cache.toolVersion },
         })
       : undefined;
   let result: BuildResult;
   try {
-    result = await build(config, {
-      ...runtime,
-      timer,
-      output,
-      mode,
-      previousManifest: flags.previous && path.resolve(process.cwd(), flags.previous),
-      allowExternalRedirects: flags.allowExternalRedirects,
-    });
+    result = await build(config, { timer, output, mode });
   } catch (error) {
     await output?.abort();
     throw error;
@@ -110,7 +102,7 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
       if (result.sizes) process.stderr.write(`${formatSizes(result.sizes)}\n`);
     }
   }
-  if (process.env.DOCSBUILD_TIMINGS) {
+  if (config.timings) {
     const pages = `  pages: ${result.pageCount}, from the cache ${result.pagesFromCache}, bodies read ${result.bodiesRead}`;
     process.stderr.write(`Timings:\n${timer.report()}\n${pages}\n`);
   }
@@ -172,7 +164,7 @@ async function main(): Promise<void> {
       process.exitCode = EXIT.ok;
     } else if (code?.startsWith('commander.')) {
       process.exitCode = EXIT.usage;
-    } else if (error instanceof ConfigError) {
+    } else if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n`);
       process.exitCode = EXIT.usage;
     } else {

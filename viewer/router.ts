@@ -1,3 +1,4 @@
+import { pathVariants } from '../shared/paths';
 import type { Manifest, PageRecord, Redirects } from '../schema/manifest';
 
 /** Everything needed to turn a URL into a page: built once from pages.json and redirects.json. */
@@ -40,18 +41,6 @@ export function sitePathOf(pathname: string, base: string): string | undefined {
 /** The URL pathname of a site path: `/limits/` → `/docs/limits/`. */
 export function hrefOf(base: string, sitePath: string): string {
   return `${base}${sitePath.slice(1)}`;
-}
-
-/**
- * Other spellings of a path that land on the same page, tried in order:
- * `/a/index.html` → `/a/`; `/a.html` → `/a/`; `/a` → `/a/`, `/a.html`; `/a/` → `/a`.
- * The same rules as the build's link checker, so a link it accepts resolves here.
- */
-export function pathVariants(sitePath: string): string[] {
-  if (sitePath.endsWith('/index.html')) return [sitePath, sitePath.slice(0, -'index.html'.length)];
-  if (sitePath.endsWith('.html')) return [sitePath, `${sitePath.slice(0, -'.html'.length)}/`];
-  if (!sitePath.endsWith('/')) return [sitePath, `${sitePath}/`, `${sitePath}.html`];
-  return sitePath === '/' ? [sitePath] : [sitePath, sitePath.slice(0, -1)];
 }
 
 /** Resolves a site path to a page: exact page, then redirect, then each variant as page or redirect. */

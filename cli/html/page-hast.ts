@@ -3,7 +3,7 @@ import type { Code, Heading, Root } from 'mdast';
 import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import type { ContainerNode } from '../markdown/containers';
-import type { TocNode } from '../page/markdown';
+import type { TocNode } from '../markdown/toc';
 import { trust } from './clean';
 
 export interface PageHastOptions {

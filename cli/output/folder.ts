@@ -99,6 +99,14 @@ export class OutputFolder implements OutputSink {
     return { name, meta: old.meta };
   }
 
+  /** A file of this build, as written or taken over (waits for writes still under way). */
+  async read(name: string): Promise<OutputContent | undefined> {
+    if (!this.given.has(name)) return undefined;
+    await this.settle();
+    if (this.failure !== undefined) throw this.failure;
+    return readFile(safeJoin(this.temp, name));
+  }
+
   /** Swaps the temp folder in as `outDir`, then records what it holds for the next build. */
   async commit(): Promise<void> {
     try {

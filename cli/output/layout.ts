@@ -1,78 +1,115 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import {
-  MANIFEST_VERSION,
-  ManifestSchema,
-  PageChunkSchema,
-  type HeadTagRecord,
-  type Manifest,
-  type PageChunk,
-  type PageRecord,
-  type SiteRecord,
-} from '../../schema/manifest';
-import type { SiteConfig } from '../../schema/site-config';
-import { stableStringify } from '../support/json';
-import type { Navigation } from '../site/navigation';
-import { fileNameOf } from '../page/route';
 
-export const CHUNK_DIR = 'assets/pages';
+/**
+ * Every name in the output folder, in one place: the features ask here what
+ * to call a file, and the cache policy (cache-policy.ts), the size report and
+ * the collision checks read the same rules back. A new kind of file gets its
+ * name here, or it is not in the layout.
+ */
 
-/** A short content hash for file names: same bytes, same name. */
+/** A short content hash for file names: same bytes, same name (10 hex digits). */
 export function contentHash(content: string | Uint8Array): string {
   return createHash('sha256').update(content).digest('hex').slice(0, 10);
 }
 
-/** The analytics bootstrap, as a file: pages then need no inline script (CSP-friendly). */
-export const ANALYTICS_INIT = `(function(){var s=document.currentScript,id=s&&s.getAttribute('data-tag-id');if(!id)return;window.dataLayer=window.dataLayer||[];function gtag(){window.dataLayer.push(arguments)}window.gtag=gtag;gtag('js',new Date());gtag('config',id);})();\n`;
-export const ANALYTICS_INIT_FILE = `assets/analytics.${contentHash(ANALYTICS_INIT)}.js`;
-
-export function buildSiteRecord(config: SiteConfig, navigation: Navigation): SiteRecord {
-  const headTags: HeadTagRecord[] = config.headTags.map((t) => ({ tag: t.tag, attrs: t.attrs, children: t.children }));
-  if (config.analytics) {
-    const id = config.analytics.id;
-    headTags.push(
-      { tag: 'script', attrs: { async: true, src: `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}` } },
-      { tag: 'script', attrs: { async: true, src: `${config.base}${ANALYTICS_INIT_FILE}`, 'data-tag-id': id } },
-    );
-  }
-  if (config.versions) {
-    headTags.push({ tag: 'meta', attrs: { name: 'docsearch:version', content: config.versions.current } });
-  }
-  const isExternal = (link: string) => /^https?:\/\//i.test(link);
-  return {
-    title: config.title,
-    description: config.description,
-    base: config.base,
-    host: config.host,
-    lang: config.lang,
-    headTags,
-    nav: navigation.nav,
-    sidebar: navigation.sidebar,
-    versions: config.versions && {
-      current: config.versions.current,
-      menu: config.versions.menu.map((v) => ({ text: v.text, link: v.link, external: isExternal(v.link), badge: v.badge })),
-    },
-    search: { provider: config.search.provider, docsearch: config.search.docsearch },
-    viewer: config.viewer,
-    constants: config.constants,
-    iframeOrigins: config.markdown.allowIframeOrigins.length > 0 ? config.markdown.allowIframeOrigins : undefined,
-  };
+/** `assets/<stem>.<contentHash>.<ext>`: cached forever by every host (see cache-policy.ts). */
+export function hashedAssetName(stem: string, content: string | Uint8Array, ext: string): string {
+  return `${ASSETS_DIR}/${stem}.${contentHash(content)}.${ext}`;
 }
 
-/** A chunk's file: name from the page path, hash from its bytes. */
-export function chunkFile(chunk: PageChunk): { name: string; content: string } {
-  const content = stableStringify(PageChunkSchema.parse(chunk));
-  return { name: `${CHUNK_DIR}/${fileNameOf(chunk.path)}.${contentHash(content)}.json`, content };
+export const ASSETS_DIR = 'assets';
+
+/**
+ * The viewer bundle's names, as esbuild writes them: its `[hash]` is 8 base32
+ * characters (`main.7B7VPI2U.js`). Only the bundler fills these patterns in.
+ */
+export const BUNDLE_NAMES = {
+  entries: `${ASSETS_DIR}/[name].[hash]`,
+  chunks: `${ASSETS_DIR}/chunk.[hash]`,
+  searchChunks: `${ASSETS_DIR}/search-chunk.[hash]`,
+  assets: `${ASSETS_DIR}/[name].[hash]`,
+} as const;
+
+/** The two hash forms above: the pipeline's 10 hex digits and esbuild's 8 base32 characters. */
+export const HASH_SOURCE = String.raw`(?:[0-9a-f]{10}|[A-Z2-7]{8})`;
+
+// Pages.
+
+export const CHUNK_DIR = `${ASSETS_DIR}/pages`;
+
+/** A name safe for an output file, derived from a page path: `/api/rest/` → `api-rest`. */
+export function fileNameOf(routePath: string): string {
+  const name = routePath
+    .replace(/\.html$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return name || 'index';
 }
 
-export function buildManifest(site: SiteRecord, records: readonly PageRecord[]): Manifest {
-  const pages = [...records].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  // Validate what we write: a contract violation is our bug, caught before it ships.
-  return ManifestSchema.parse({ version: MANIFEST_VERSION, site, pages });
+/** A page chunk: name from the page path, hash from its bytes. */
+export function chunkFileOf(pagePath: string, content: string): string {
+  return `${CHUNK_DIR}/${fileNameOf(pagePath)}.${contentHash(content)}.json`;
 }
 
-/** JSON Schema of pages.json, published so other tools can validate it. */
-export function manifestJsonSchema(): string {
-  const schema = z.toJSONSchema(ManifestSchema, { target: 'draft-2020-12', unrepresentable: 'any' });
-  return `${stableStringify({ ...schema, title: 'docsbuild pages.json', $id: 'pages.schema.json' }, 2)}\n`;
+/** Where a route's HTML goes: `/a/b/` → `a/b/index.html`, `/a/b.html` → `a/b.html`, `/a` → `a/index.html`. */
+export function htmlFileOf(pagePath: string): string {
+  const relative = pagePath.slice(1);
+  if (relative === '' || relative.endsWith('/')) return `${relative}index.html`;
+  if (relative.endsWith('.html')) return relative;
+  return `${relative}/index.html`;
 }
+
+/**
+ * Where a page's Markdown copy goes: beside its HTML file, same name, `.md`
+ * (`/a/` → `a/index.md`, `/a/x.html` → `a/x.md`), so two copies collide only
+ * where two HTML files would.
+ */
+export function markdownFileOf(pagePath: string): string {
+  const relative = pagePath.slice(1);
+  if (relative === '' || relative.endsWith('/')) return `${relative}index.md`;
+  if (relative.endsWith('.html')) return `${relative.slice(0, -'.html'.length)}.md`;
+  return `${relative}/index.md`;
+}
+
+/** Where a redirect's stub goes: `/a` and `/a/` → `a/index.html`, `/a.html` → `a.html`. */
+export function stubFileOf(from: string): string {
+  const relative = from.slice(1);
+  if (relative.endsWith('.html')) return relative;
+  return relative === '' || relative.endsWith('/') ? `${relative}index.html` : `${relative}/index.html`;
+}
+
+/** Files a page links to that are not in public/: content-hashed, so a changed image never hides behind a cached one. */
+export const MEDIA_DIR = `${ASSETS_DIR}/media`;
+
+export function mediaFileOf(stem: string, content: Uint8Array, ext: string): string {
+  return `${MEDIA_DIR}/${stem}.${contentHash(content)}${ext}`;
+}
+
+// Site-wide files.
+
+/** The shell static hosts serve for unknown paths. */
+export const NOT_FOUND_FILE = '404.html';
+export const MANIFEST_FILE = 'pages.json';
+export const REDIRECTS_FILE = 'redirects.json';
+export const MANIFEST_SCHEMA_FILE = 'pages.schema.json';
+export const SEARCH_INDEX_STEM = 'search';
+export const CODE_STYLESHEET_STEM = 'code';
+export const REDIRECT_SCRIPT_STEM = 'redirect';
+export const ANALYTICS_SCRIPT_STEM = 'analytics';
+
+/** Files for static hosts, crawlers and language models, at the root. */
+export const ROOT_FILES = {
+  netlifyRedirects: '_redirects',
+  netlifyHeaders: '_headers',
+  vercel: 'vercel.json',
+  nginx: 'nginx.conf',
+  sitemap: 'sitemap.xml',
+  robots: 'robots.txt',
+  llms: 'llms.txt',
+  llmsFull: 'llms-full.txt',
+} as const;
+
+/** Host-specific configuration in the output: a host reads it, and no server should send it to readers. */
+export const HOST_CONFIG_FILES = [ROOT_FILES.netlifyHeaders, ROOT_FILES.netlifyRedirects, ROOT_FILES.nginx, ROOT_FILES.vercel] as const;

@@ -32,6 +32,8 @@ export interface OutputSink {
   has(name: string): boolean;
   /** Every name given so far, in the order given. */
   names(): string[];
+  /** A file given earlier in this build (put or reused), for output made from other output (llms-full.txt). */
+  read(name: string): Promise<OutputContent | undefined>;
 }
 
 interface KeyedEntry {
@@ -69,6 +71,10 @@ export class MemoryOutput implements OutputSink {
 
   has(name: string): boolean {
     return this.files.has(name);
+  }
+
+  async read(name: string): Promise<OutputContent | undefined> {
+    return this.files.get(name);
   }
 
   names(): string[] {

@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { OutputFiles } from './folder';
-import { CHUNK_DIR } from './layout';
-import { searchIndexName } from '../features/search/file';
+import { CHUNK_DIR, MANIFEST_FILE, REDIRECTS_FILE } from './layout';
 
 /**
  * Issue 4's budgets, in bytes of gzip. JavaScript was 75 KB; issue 7's fault
@@ -98,4 +97,10 @@ export function formatSizes(sizes: ViewerSizes): string {
     line('route table (once)', sizes.routeTable),
     ...(sizes.searchIndex ? [`${line('search index (on open)', sizes.searchIndex.gzip)}  (${kb(sizes.searchIndex.raw)} raw)`] : []),
   ].join('\n');
+}
+
+/** The index file named in pages.json, if any: for the size report and the bench. */
+export function searchIndexName(pagesJsonText: string): string | undefined {
+  const manifest = JSON.parse(pagesJsonText) as { site?: { search?: { index?: string } } };
+  return manifest.site?.search?.index;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceFile } from '../source/load';
-import type { PageBody, PageContext, PageResult, PageSummary } from './pipeline';
+import type { PageBody, PageContext, PageResult, PageSummary } from './types';
 
 /** Bumped when the shape of a cache entry changes. */
 const ENTRY_FORMAT = 3;
@@ -144,7 +144,8 @@ function validBody(text: string): PageBody | undefined {
     return undefined;
   }
   if (body === null || typeof body !== 'object' || typeof body.html !== 'string') return undefined;
-  if (!Array.isArray(body.sections) || typeof body.markdownCopy?.text !== 'string' || !Array.isArray(body.markdownCopy.urls)) return undefined;
+  // The features' parts are checked by shape only: a cache written by another tool version is never read (its key differs).
+  if (body.parts === null || typeof body.parts !== 'object') return undefined;
   return body as PageBody;
 }
 

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, markContainers } from '../markdown/containers';
+import { replaceTocMarkers } from '../markdown/toc';
 import { firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
@@ -20,19 +21,6 @@ export interface PageTree {
   title?: string;
   description?: string;
   diagnostics: Diagnostic[];
-}
-
-/** A `[[toc]]` marker, filled with the page's headers when rendered. */
-export interface TocNode {
-  type: 'toc';
-  position?: Root['position'];
-  data?: Root['data'];
-}
-
-declare module 'mdast' {
-  interface RootContentMap {
-    toc: TocNode;
-  }
 }
 
 /** Built once per run: the parser is reusable and holds no per-page state. */
@@ -88,14 +76,6 @@ function shiftLines(tree: Root, offset: number): void {
     if (!node.position) return;
     node.position.start.line += offset;
     node.position.end.line += offset;
-  });
-}
-
-function replaceTocMarkers(tree: Root): void {
-  tree.children = tree.children.map((node) => {
-    if (node.type !== 'paragraph' || node.children.length !== 1) return node;
-    const only = node.children[0]!;
-    return only.type === 'text' && only.value.trim() === '[[toc]]' ? { type: 'toc', position: node.position } : node;
   });
 }
 

@@ -20,6 +20,8 @@ export interface PageOutline {
   headers: Header[];
   /** Every heading slug on the page (all levels): the valid `#anchors`. */
   anchors: Set<string>;
+  /** Each heading's slug, every level, in document order: the ids the renderer gives them (annotateTree). */
+  headingIds: string[];
   links: LinkRef[];
 }
 
@@ -29,14 +31,16 @@ export interface OutlineOptions {
 }
 
 /**
- * Gives every heading its github-slugger slug as `id` (one slugger per page, so
- * duplicates count headings of every level) and collects headers and links.
+ * Every heading's github-slugger slug (one slugger per page, so duplicates
+ * count headings of every level), the headers and the links. Reads the tree
+ * only: the renderer gives headings their ids from `headingIds`.
  */
 export function extractOutline(pageTree: PageTree, options: OutlineOptions): PageOutline {
   const slugger = new GithubSlugger();
   const headers: Header[] = [];
   const anchors = new Set<string>();
   const links: LinkRef[] = [];
+  const headingIds: string[] = [];
   let firstHeading: string | undefined;
 
   visit(pageTree.tree, (node) => {
@@ -44,7 +48,7 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
       const title = headingText(node);
       const slug = slugger.slug(title);
       anchors.add(slug);
-      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: slug } };
+      headingIds.push(slug);
       if (node.depth === 1 && firstHeading === undefined) firstHeading = title;
       if (options.headerLevels.includes(node.depth)) headers.push({ level: node.depth, title, slug });
     } else if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
@@ -56,7 +60,7 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
       });
     }
   });
-  return { firstHeading, headers, anchors, links };
+  return { firstHeading, headers, anchors, headingIds, links };
 }
 
 /** Plain text of a heading: code and emphasis keep their text, links their label, HTML is dropped. */

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SourceFile } from '../source/load';
-import type { PageContext, PageResult } from './pipeline';
+import type { PageContext, PageResult } from './types';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 export interface PoolOptions {

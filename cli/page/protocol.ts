@@ -1,5 +1,5 @@
 import type { SourceFile } from '../source/load';
-import type { PageResult } from './pipeline';
+import type { PageResult } from './types';
 
 /** Main thread → worker: process this page. The page context arrives once, as workerData. */
 export interface WorkerRequest {

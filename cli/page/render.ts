@@ -1,7 +1,6 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Code, Definition, Image, Link } from 'mdast';
-import { visit } from 'unist-util-visit';
 import type { Header } from '../../schema/manifest';
 import { cleanHtml, urlSurvives } from '../html/clean';
 import { pageToHast } from '../html/page-hast';
@@ -10,7 +9,9 @@ import { styleToClasses } from '../markdown/code-classes';
 import type { Highlighter } from '../markdown/highlight';
 import type { PageTree } from './markdown';
 import type { PageOutline } from './outline';
-import { isExternalUrl, placeholderFor } from './link-placeholders';
+import { hasWebScheme, isExternalUrl } from '../../shared/urls';
+import { annotateTree } from './annotate';
+import { placeholderFor } from './link-placeholders';
 
 export interface RenderContext {
   highlighter: Highlighter;
@@ -33,10 +34,8 @@ export interface RenderedPage {
 export function renderPage(pageTree: PageTree, outline: PageOutline, context: RenderContext): RenderedPage {
   const policy = context.html ?? DEFAULT_HTML_POLICY;
   const linkUrls: string[] = [];
-  visit(pageTree.tree, (node) => {
-    if (node.type === 'link' || node.type === 'definition' || node.type === 'image') markLink(node, linkUrls, policy);
-  });
-  const hast = pageToHast(pageTree.tree, {
+  const tree = annotateTree(pageTree.tree, outline.headingIds, (node) => placeholderOf(node, linkUrls, policy));
+  const hast = pageToHast(tree, {
     code: (node) => renderCode(node, context.highlighter),
     toc: tocList(outline.headers),
     headingAnchors: true,
@@ -52,17 +51,16 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, context: Re
  * survive cleaning itself (` javascript:…` with a leading entity, say, has
  * no scheme for isExternalUrl but is one for a browser).
  */
-function markLink(node: Link | Image | Definition, linkUrls: string[], policy: HtmlPolicy): void {
-  if (!isExternalUrl(node.url) && urlSurvives(node.url, node.type === 'image' ? 'image' : 'link', policy)) {
-    node.url = placeholderFor(linkUrls.push(node.url) - 1);
-  }
+function placeholderOf(node: Link | Image | Definition, linkUrls: string[], policy: HtmlPolicy): string | undefined {
+  if (isExternalUrl(node.url) || !urlSurvives(node.url, node.type === 'image' ? 'image' : 'link', policy)) return undefined;
+  return placeholderFor(linkUrls.push(node.url) - 1);
 }
 
 /** Links to other sites open in a new tab, without giving that tab a handle on this one. Raw HTML links too. */
 function openExternalLinksInNewTab(parent: { children: HastRoot['children'] | ElementContent[] }): void {
   for (const child of parent.children) {
     if (child.type !== 'element') continue;
-    if (child.tagName === 'a' && typeof child.properties.href === 'string' && /^https?:/i.test(child.properties.href)) {
+    if (child.tagName === 'a' && typeof child.properties.href === 'string' && hasWebScheme(child.properties.href)) {
       child.properties = { ...child.properties, target: '_blank', rel: ['noopener', 'noreferrer'] };
     }
     openExternalLinksInNewTab(child);

@@ -31,19 +31,6 @@ export function keyOf(routePath: string): string {
   return `v-${createHash('sha256').update(routePath).digest('hex').slice(0, 10)}`;
 }
 
-/**
- * Other spellings of a path that land on the same page, the way the viewer
- * and static hosts resolve them: `/a` and `/a.html` and `/a/index.html` → `/a/`.
- */
-export function pathVariants(sitePath: string): string[] {
-  const variants = [sitePath];
-  if (sitePath.endsWith('/index.html')) variants.push(sitePath.slice(0, -'index.html'.length));
-  else if (sitePath.endsWith('.html')) variants.push(`${sitePath.slice(0, -'.html'.length)}/`);
-  else if (!sitePath.endsWith('/')) variants.push(`${sitePath}/`, `${sitePath}.html`);
-  else if (sitePath !== '/') variants.push(sitePath.slice(0, -1));
-  return variants;
-}
-
 /** A name safe for an output file, derived from a page path: `/api/rest/` → `api-rest`. */
 export function fileNameOf(routePath: string): string {
   const name = routePath

@@ -3,9 +3,12 @@ import { createPageCache, type PageCacheOptions } from './cache';
 import { mapLimited } from '../support/map-limited';
 import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
-import type { PageBody, PageContext, PageResult, PageSummary, PageTools } from './pipeline';
+import type { PageTools } from './pipeline';
+import type { PageBody, PageContext, PagePart, PageResult, PageSummary } from './types';
 
 export interface SummariseOptions {
+  /** What each output feature keeps of a rendered page (features/parts.ts); workers import the same list themselves. */
+  parts?: readonly PagePart[];
   /** Worker threads for the per-page stages; without, pages are processed in this thread. */
   parallel?: PoolOptions;
   /** The content-addressed page cache; without, every page is processed. */
@@ -81,7 +84,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     );
   };
   const todo = missing.map((i) => sources[i]!);
-  const local = lazyPipeline(context);
+  const local = lazyPipeline(context, options.parts ?? []);
   const here = async (k: number) => (await local()).process(todo[k]!);
   if (options.parallel && todo.length >= PARALLEL_THRESHOLD) await processPagesInParallel(todo, context, poolFor(context, options.parallel), accept, here);
   else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
@@ -119,7 +122,7 @@ export function poolFor(context: PageContext, pool: PoolOptions): PoolOptions {
  * workers) never loads the Markdown parser or shiki, a fifth of a warm
  * build's time.
  */
-function lazyPipeline(context: PageContext): () => Promise<{ process(source: SourceFile): Promise<PageResult> }> {
+function lazyPipeline(context: PageContext, parts: readonly PagePart[]): () => Promise<{ process(source: SourceFile): Promise<PageResult> }> {
   let pipeline: Promise<{ process(source: SourceFile): Promise<PageResult> }> | undefined;
   return () =>
     (pipeline ??= (async () => {
@@ -128,7 +131,7 @@ function lazyPipeline(context: PageContext): () => Promise<{ process(source: Sou
         import('./pipeline'),
       ]);
       let highlighter: Promise<Highlighter> | undefined;
-      const tools: PageTools = createPageTools(await knownLanguageNames(), () => (highlighter ??= createCodeHighlighter(context.codeLanguages)));
+      const tools: PageTools = createPageTools(await knownLanguageNames(), parts, () => (highlighter ??= createCodeHighlighter(context.codeLanguages)));
       return { process: (source: SourceFile) => processPage(source, context, tools) };
     })());
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isWebUrl } from '../../shared/urls';
 import type { SiteRecord } from '../../schema/manifest';
 import { headTagContent } from '../../shared/head';
 
@@ -91,7 +92,7 @@ export function hashSource(text: string): string {
 
 /** A URL's origin as a CSP source; a path on the site itself needs nothing beyond 'self'. */
 function addOrigin(sources: Set<string>, url: string): void {
-  if (!/^https?:\/\//i.test(url) && !url.startsWith('//')) return;
+  if (!isWebUrl(url) && !url.startsWith('//')) return;
   try {
     const origin = new URL(url, 'https://placeholder.invalid').origin;
     if (origin !== 'null') sources.add(url.startsWith('//') ? origin.replace(/^https:/, '') : origin);

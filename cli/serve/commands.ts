@@ -1,9 +1,9 @@
 import { InvalidArgumentError } from 'commander';
-import { ConfigError, resolveConfig, type ConfigFlags } from '../config';
+import { resolveConfig, type ConfigFlags } from '../config';
+import { UsageError } from '../support/errors';
 import { DEFAULT_DEV_PORT, startDevServer } from './dev';
 import { DEFAULT_HOST } from './listen';
 import { DEFAULT_PREVIEW_PORT, startPreview } from './preview';
-import { runtimeOptions } from '../runtime';
 
 export interface ServeFlags extends ConfigFlags {
   port: number;
@@ -30,7 +30,8 @@ export async function runPreview(flags: ServeFlags): Promise<void> {
 
 /** `docsbuild dev`: builds in memory, serves, rebuilds on change until Ctrl-C. */
 export async function runDev(flags: ServeFlags): Promise<void> {
-  const config = resolveConfig(process.cwd(), flags);
+  // The page cache, in this thread: after the first build only edited pages are processed, with no workers to start.
+  const config = resolveConfig(process.cwd(), { ...flags, threads: 0, cache: true });
   const color = flags.color !== false && process.stderr.isTTY === true && !process.env.NO_COLOR;
   const server = await bound(
     startDevServer({
@@ -39,8 +40,6 @@ export async function runDev(flags: ServeFlags): Promise<void> {
       port: flags.port,
       color,
       log: (text) => process.stderr.write(`${text}\n`),
-      // The page cache, in this thread: after the first build only edited pages are processed, with no workers to start.
-      build: runtimeOptions(config.root, { threads: 0 }),
     }),
     flags,
   );
@@ -55,8 +54,8 @@ async function bound<T>(starting: Promise<T>, flags: ServeFlags): Promise<T> {
     return await starting;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new ConfigError(`Port ${flags.port} on ${flags.host} is in use: choose another with --port (0 picks a free one).`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new ConfigError(`Cannot listen on ${flags.host}: use an address of this machine, such as 127.0.0.1.`);
+    if (code === 'EADDRINUSE') throw new UsageError(`Port ${flags.port} on ${flags.host} is in use: choose another with --port (0 picks a free one).`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`Cannot listen on ${flags.host}: use an address of this machine, such as 127.0.0.1.`);
     throw error;
   }
 }

@@ -8,7 +8,6 @@ import type { ResolvedConfig } from '../config';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { formatSummary, formatText } from '../diagnostics/format';
 import { MemoryOutput } from '../output/sink';
-import type { SummariseOptions } from '../page/summarise';
 import { siteUpdate, type BuildSnapshot } from './changes';
 import { bundleDevClient, DEV_SEGMENT, withDevClient, type DevBundle } from './dev-client';
 import { EventHub } from './events';
@@ -28,8 +27,6 @@ export interface DevOptions extends ListenOptions {
   debounceMs?: number;
   /** Also watch viewer/ and re-bundle it on change (on by default). */
   watchViewer?: boolean;
-  /** Cache and threads for the per-page stages: with the page cache, a rebuild processes only the pages that changed. */
-  build?: SummariseOptions;
 }
 
 export interface DevServer extends RunningServer {
@@ -99,7 +96,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       }
       // Made from the last good build's output, so unchanged pages' HTML and the search index are reused, not rendered again.
       const output = new MemoryOutput(lastOutput);
-      result = await build(config, { ...options.build, mode: 'build', output });
+      result = await build(config, { mode: 'build', output });
       const manifest = result.manifest;
       if (manifest && !result.diagnostics.some((d) => d.severity === 'error')) {
         lastOutput = output;

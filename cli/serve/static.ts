@@ -1,6 +1,6 @@
+import { HOST_CONFIG_FILES, NOT_FOUND_FILE } from '../output/layout';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheControlOf, REVALIDATE } from '../output/cache-policy';
-import { HOST_FILES } from '../features/hosting/host-configs';
 import { contentTypeOf, isCompressible } from './content-types';
 import { MIN_COMPRESS_BYTES, negotiateEncoding, type CompressionLevel } from './encoding';
 import type { FileSource, StaticEntry } from './file-source';
@@ -13,8 +13,7 @@ export interface StaticOptions {
   compression: CompressionLevel;
 }
 
-export const NOT_FOUND_FILE = '404.html';
-const HIDDEN = new Set<string>(HOST_FILES);
+const HIDDEN = new Set<string>(HOST_CONFIG_FILES);
 
 /**
  * Serves a built site the way a static host does: folder → index.html, the

@@ -1,8 +1,5 @@
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/diagnostic';
-import { diagnostic } from '../diagnostics/diagnostic';
-import { didYouMean } from '../diagnostics/suggest';
-import type { LinkRef } from '../page/outline';
+import { isExternalUrl } from '../../shared/urls';
 import { findPage, findRedirect, type IndexedPage, type SiteIndex } from './site-index';
 
 /** What a link as written resolves to. */
@@ -13,7 +10,6 @@ export type LinkTarget =
   | { kind: 'page'; page: IndexedPage; hash: string; href: string; via?: string }
   | { kind: 'dead'; tried: string; hash: string };
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * Resolves a link written on page `from`: site paths (with or without the
@@ -23,7 +19,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): LinkTarget {
   // As a browser reads it: "java\tscript:" and " javascript:" have a scheme (and the sanitizer reports them).
   const browserUrl = url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
-  if (SCHEME.test(browserUrl) || browserUrl.startsWith('//')) return { kind: 'external' };
+  if (isExternalUrl(browserUrl)) return { kind: 'external' };
   const hashAt = url.indexOf('#');
   const rawPath = (hashAt === -1 ? url : url.slice(0, hashAt)).replace(/\?.*$/, '');
   const hash = hashAt === -1 ? '' : safeDecode(url.slice(hashAt + 1));
@@ -56,59 +52,12 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
   return { kind: 'dead', tried: sitePath, hash };
 }
 
-/** Checks every link of one page against the site; returns one diagnostic per problem. */
-export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], index: SiteIndex): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  for (const link of links) {
-    const at = { file: from.file, line: link.line, column: link.column };
-    const target = resolveLink(link.url, from, index);
-    if (target.kind === 'missing-file' || (link.kind === 'image' && (target.kind === 'dead' || target.kind === 'page'))) {
-      const tried = target.kind === 'missing-file' || target.kind === 'dead' ? target.tried : link.url;
-      diagnostics.push(
-        diagnostic(
-          'link/missing-file',
-          at,
-          `${link.kind === 'image' ? 'Image' : 'Link'} "${link.url}" points to no file in the content folder.`,
-          didYouMean(tried, index.assets.keys(), 'Add the file to the content folder (or content/public/), or fix the path.'),
-        ),
-      );
-      continue;
-    }
-    if (target.kind === 'dead') {
-      diagnostics.push(
-        diagnostic(
-          'link/dead',
-          at,
-          `Link "${link.url}" points to no page.`,
-          didYouMean(target.tried, index.pages.keys(), 'Link to an existing page path, such as "/guide/", or a relative .md file.'),
-        ),
-      );
-      continue;
-    }
-    if (target.kind !== 'page') continue;
-    if (target.via !== undefined) {
-      diagnostics.push(
-        diagnostic(
-          'link/through-redirect',
-          at,
-          `Link "${link.url}" goes through the redirect "${target.via}" → "${target.page.path}".`,
-          `Link straight to "${target.page.path}${target.hash ? `#${target.hash}` : ''}".`,
-        ),
-      );
-    }
-    if (target.hash && !target.page.anchors.has(target.hash)) {
-      const where = target.page === from ? 'this page' : target.page.path;
-      diagnostics.push(
-        diagnostic(
-          'link/dead-anchor',
-          at,
-          `Link "${link.url}" points to "#${target.hash}", which is no heading on ${where}.`,
-          didYouMean(target.hash, target.page.anchors, `Headings on ${where}: ${[...target.page.anchors].slice(0, 8).join(', ') || 'none'}.`),
-        ),
-      );
-    }
-  }
-  return diagnostics;
+/** Each link's final href (or the URL as written, when it leads nowhere): what fills a rendered page's link placeholders. */
+export function resolveHrefs(urls: readonly string[], from: IndexedPage, index: SiteIndex): string[] {
+  return urls.map((url) => {
+    const target = resolveLink(url, from, index);
+    return target.kind === 'page' || target.kind === 'asset' ? target.href : url;
+  });
 }
 
 function safeDecode(text: string): string {

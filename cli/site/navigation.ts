@@ -1,3 +1,4 @@
+import { isWebUrl } from '../../shared/urls';
 import type { SidebarEntryInput, SiteConfig } from '../../schema/site-config';
 import type { NavItemRecord, SidebarItemRecord } from '../../schema/manifest';
 import type { Diagnostic, Place } from '../diagnostics/diagnostic';
@@ -13,7 +14,6 @@ export interface Navigation {
   diagnostics: Diagnostic[];
 }
 
-const isExternal = (link: string) => /^https?:\/\//i.test(link);
 
 /** Resolves nav and sidebar entries to pages (with their titles) and checks that every page is reachable. */
 export function resolveNavigation(
@@ -33,7 +33,7 @@ export function resolveNavigation(
       ),
     );
   const resolveLink = (link: string, at: readonly PropertyKey[], what: string): string => {
-    if (isExternal(link)) return link;
+    if (isWebUrl(link)) return link;
     const page = findPage(index, link);
     if (!page) deadLink(link, locate(at), what);
     return page?.path ?? link;
@@ -46,10 +46,10 @@ export function resolveNavigation(
           items: item.items.map((sub, j) => ({
             text: sub.text,
             link: resolveLink(sub.link, ['nav', i, 'items', j, 'link'], 'Nav link'),
-            external: isExternal(sub.link),
+            external: isWebUrl(sub.link),
           })),
         }
-      : { text: item.text, link: resolveLink(item.link, ['nav', i, 'link'], 'Nav link'), external: isExternal(item.link) },
+      : { text: item.text, link: resolveLink(item.link, ['nav', i, 'link'], 'Nav link'), external: isWebUrl(item.link) },
   );
 
   const walk = (entries: readonly SidebarEntryInput[], at: readonly PropertyKey[]): SidebarItemRecord[] =>

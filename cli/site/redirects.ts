@@ -1,12 +1,19 @@
+import { isWebUrl } from '../../shared/urls';
 import type { Diagnostic, Place } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
 import { findPage, findRedirect } from './site-index';
 import type { IndexedPage } from './site-index';
 
+/** A redirect as redirects.json lists it: a site path, and the final page path (or URL) it leads to. */
+export interface Redirect {
+  from: string;
+  to: string;
+}
+
 export interface RedirectTable {
   /** Source → final page path, sorted by source; includes the `/x/index.html` twins. */
-  redirects: { from: string; to: string }[];
+  redirects: Redirect[];
   diagnostics: Diagnostic[];
 }
 
@@ -36,7 +43,7 @@ export function buildRedirects(
     const seen = [from];
     let target = firstTarget;
     for (;;) {
-      if (/^https?:\/\//i.test(target)) {
+      if (isWebUrl(target)) {
         if (options.allowExternal) resolved.set(from, target);
         else {
           diagnostics.push(

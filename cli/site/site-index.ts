@@ -1,4 +1,4 @@
-import { pathVariants } from '../page/route';
+import { pathVariants } from '../../shared/paths';
 
 /** What the site-wide stages know about one page. */
 export interface IndexedPage {

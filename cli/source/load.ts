@@ -1,7 +1,6 @@
 import { readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { ConfigError, type ResolvedConfig } from '../config';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 
 /** One file of the content tree, decoded. */
@@ -27,14 +26,13 @@ export interface LoadedSources {
   pages: SourceFile[];
   /** Sorted by relativePath. */
   assets: AssetFile[];
-  /** Page paths of a previously published pages.json (`--previous`), to keep every URL alive. */
-  previousPaths?: { file: string; paths: string[] };
   diagnostics: Diagnostic[];
 }
 
-export interface LoadOptions {
-  /** A pages.json published before, to check that none of its paths is lost. */
-  previousManifest?: string;
+/** Where the content is (a ResolvedConfig is one): absolute paths. */
+export interface ContentLocation {
+  root: string;
+  contentDir: string;
 }
 
 /** `content/public/` is copied to the output as it is, like VuePress's public folder. */
@@ -55,7 +53,7 @@ export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 const READ_CONCURRENCY = 64;
 
 /** The only stage that reads the content tree. */
-export async function loadSources(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSources> {
+export async function loadSources(config: ContentLocation): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = [];
   const displayPath = (relativePath: string) =>
     path.relative(config.root, path.join(config.contentDir, relativePath)).split(path.sep).join('/');
@@ -123,9 +121,7 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
     }
   }
 
-  const previousPaths =
-    options.previousManifest === undefined ? undefined : await readPreviousPaths(options.previousManifest, config.root);
-  return { siteConfig, pages, assets, previousPaths, diagnostics };
+  return { siteConfig, pages, assets, diagnostics };
 }
 
 /**
@@ -184,22 +180,6 @@ async function walkContent(contentDir: string): Promise<{ files: string[]; symli
     else if (entry.dirent.isFile()) files.push(entry.path);
   }
   return { files, symlinks };
-}
-
-/** The page paths of an old pages.json; a file that is not one is a usage error. */
-async function readPreviousPaths(absolute: string, root: string): Promise<{ file: string; paths: string[] }> {
-  const file = path.relative(root, absolute).split(path.sep).join('/');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFile(absolute, 'utf8'));
-  } catch (error) {
-    throw new ConfigError(`--previous ${file} could not be read as JSON: ${(error as Error).message}`);
-  }
-  const pages = (parsed as { pages?: unknown })?.pages;
-  if (!Array.isArray(pages) || !pages.every((p) => typeof (p as { path?: unknown })?.path === 'string')) {
-    throw new ConfigError(`--previous ${file} is not a pages.json: it needs a "pages" list of records with a "path".`);
-  }
-  return { file, paths: pages.map((p) => (p as { path: string }).path) };
 }
 
 function formatMegabytes(bytes: number): string {

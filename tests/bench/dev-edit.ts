@@ -11,7 +11,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { resolveConfig } from '../../cli/config';
-import { runtimeOptions } from '../../cli/runtime';
 import { startDevServer } from '../../cli/serve/dev';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,12 +25,11 @@ async function main(): Promise<void> {
   await cp(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
   const rebuilds: number[] = [];
   const server = await startDevServer({
-    config: resolveConfig(dir, { config: false }),
+    config: resolveConfig(dir, { config: false, threads: 0, cache: true }),
     host: '127.0.0.1',
     port: 0,
     watchViewer: false,
     // As `docsbuild dev` runs it: the page cache, in this thread.
-    build: runtimeOptions(dir, { threads: 0 }),
     log: (text) => {
       const ms = /Rebuilt in (\d+) ms/.exec(text)?.[1];
       if (ms) rebuilds.push(Number(ms));

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { searchIndexName } from '../../cli/features/search/file';
+import { searchIndexName } from '../../cli/output/sizes';
 
 export const SEARCH_INDEX_TARGET = { pages: 500, gzipBytes: 150 * 1024 } as const;
 

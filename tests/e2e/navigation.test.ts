@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { redirectRules, stubFileOf } from '../../cli/features/hosting/redirect-rules';
+import { stubFileOf } from '../../cli/output/layout';
+import { redirectRules } from '../../cli/features/hosting/redirect-rules';
 import { collectErrors, markWindow, newContext, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
 
 /** Client-side navigation, routing, head, scroll and reading without JavaScript, in Chromium. */

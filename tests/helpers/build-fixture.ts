@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type BuildOptions, type BuildResult } from '../../cli/build';
-import { resolveConfig } from '../../cli/config';
+import { build, type BuildResult } from '../../cli/build';
+import { resolveConfig, type ConfigFlags } from '../../cli/config';
 import { formatText } from '../../cli/diagnostics/format';
 
 export const FIXTURES = path.resolve(__dirname, '../fixtures');
@@ -9,11 +9,10 @@ export const FIXTURES = path.resolve(__dirname, '../fixtures');
 /** Builds a fixture in memory, with paths in diagnostics relative to the fixture folder. */
 export async function buildFixture(name: string, mode: 'build' | 'check' = 'build'): Promise<BuildResult> {
   const root = path.join(FIXTURES, name);
-  // options.json: extra BuildOptions for the case, paths relative to the case folder.
-  const optionsFile = path.join(root, 'options.json');
-  const extra = existsSync(optionsFile) ? (JSON.parse(readFileSync(optionsFile, 'utf8')) as Omit<BuildOptions, 'mode'>) : {};
-  if (extra.previousManifest) extra.previousManifest = path.join(root, extra.previousManifest);
-  return build(resolveConfig(root, { config: false }), { ...extra, mode });
+  // flags.json: extra config flags for the case (--previous …), paths relative to the case folder.
+  const flagsFile = path.join(root, 'flags.json');
+  const flags = existsSync(flagsFile) ? (JSON.parse(readFileSync(flagsFile, 'utf8')) as ConfigFlags) : {};
+  return build(resolveConfig(root, { ...flags, config: false }), { mode });
 }
 
 /** Diagnostics as the CLI prints them (no colour), with code frames from the fixture's files. */

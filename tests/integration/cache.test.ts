@@ -13,8 +13,10 @@ import { FIXTURES } from '../helpers/build-fixture';
 describe('page cache', () => {
   let root: string;
   let cacheDir: string;
-  const run = (toolVersion = 'test') =>
-    build(resolveConfig(root, { config: false }), { mode: 'build', cache: { dir: cacheDir, toolVersion } });
+  const run = (toolVersion = 'test') => {
+    const config = resolveConfig(root, { config: false });
+    return build({ ...config, pages: { cache: { dir: cacheDir, toolVersion } } }, { mode: 'build' });
+  };
   const cold = () => build(resolveConfig(root, { config: false }), { mode: 'build' });
   const edit = (relative: string, change: (text: string) => string) => {
     const file = path.join(root, 'content', relative);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toolVersionOf } from '../../cli/runtime';
+import { toolVersionOf } from '../../cli/config';
 
 const BUILD = path.resolve(__dirname, '../../build');
 /** What only processing a page needs: a build whose pages all come from the cache must not load these. */

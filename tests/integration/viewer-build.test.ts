@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
-import { htmlFileOf } from '../../cli/features/viewer/prerender';
+import { htmlFileOf } from '../../cli/output/layout';
 import { BUDGET, measureViewer } from '../../cli/output/sizes';
 
 const ROOT = path.resolve(__dirname, '../fixtures/viewer-site');

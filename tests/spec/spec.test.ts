@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import type { Manifest, PageChunk } from '../../schema/manifest';
-import { pathVariants } from '../../cli/page/route';
+import { pathVariants } from '../../shared/paths';
 
 /** SPEC.md as data: if a route, redirect or constant the spec names goes missing, this fails. */
 const spec = JSON.parse(readFileSync(path.join(__dirname, 'spec.json'), 'utf8')) as {

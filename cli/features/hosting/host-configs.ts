@@ -1,9 +1,10 @@
 import { securityHeaders } from '../../security/csp';
 import type { SiteRecord } from '../../../schema/manifest';
 import { stableStringify } from '../../support/json';
+import { HOST_CONFIG_FILES } from '../../output/layout';
 import { HASHED_NAME_SOURCE, IMMUTABLE, REVALIDATE } from '../../output/cache-policy';
 import type { RedirectRule } from './redirect-rules';
-import { hrefOf, targetHref } from './urls';
+import { hrefOf, targetHref } from '../../site/urls';
 
 /** Which hashed assets get the immutable header: all of assets/, or (when a public file sits there too) each by name. */
 export interface ImmutableAssets {
@@ -64,8 +65,6 @@ function nginxSecurityHeaders(site: SiteRecord, indent: string): string[] {
   return securityHeaders(site).map(([name, value]) => `${indent}add_header ${name} "${value.replace(/"/g, '\\"')}" always;`);
 }
 
-/** Host-specific files that nginx must not serve as content. */
-export const HOST_FILES = ['_headers', '_redirects', 'nginx.conf', 'vercel.json'] as const;
 
 /**
  * An nginx snippet for inside a `server { }` block whose `root` holds the
@@ -116,7 +115,7 @@ export function nginxSnippet(site: SiteRecord, rules: readonly RedirectRule[]): 
     '    }',
     '',
     '    # Other hosts\' configuration files are not content.',
-    ...HOST_FILES.map((name) => `    location = ${base}${name} { return 404; }`),
+    ...HOST_CONFIG_FILES.map((name) => `    location = ${base}${name} { return 404; }`),
   );
   if (rules.length > 0) out.push('', '    # Redirects (every spelling of each source).');
   for (const rule of rules) {

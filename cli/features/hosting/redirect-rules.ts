@@ -1,11 +1,8 @@
 import type { Manifest } from '../../../schema/manifest';
-import { pathVariants } from '../../page/route';
-import { isPortablePath, isSafeTarget } from './urls';
+import { pathVariants } from '../../../shared/paths';
+import type { Redirect } from '../../site/redirects';
+import { isPortablePath, isSafeTarget } from '../../site/urls';
 
-export interface Redirect {
-  from: string;
-  to: string;
-}
 
 /** One redirect as hosts see it: the source's spellings that must answer with the target. */
 export interface RedirectRule {
@@ -46,11 +43,4 @@ export function redirectRules(manifest: Manifest, redirects: readonly Redirect[]
 function otherSpelling(from: string): string | undefined {
   if (from === '/' || from.endsWith('.html')) return undefined;
   return from.endsWith('/') ? from.slice(0, -1) : `${from}/`;
-}
-
-/** Where a redirect's stub goes: `/a` and `/a/` → `a/index.html`, `/a.html` → `a.html`. */
-export function stubFileOf(from: string): string {
-  const relative = from.slice(1);
-  if (relative.endsWith('.html')) return relative;
-  return relative === '' || relative.endsWith('/') ? `${relative}index.html` : `${relative}/index.html`;
 }

@@ -1,7 +1,9 @@
+import { isWebUrl } from '../../../shared/urls';
 import type { Manifest } from '../../../schema/manifest';
 import { escapeHtml } from '../../../shared/head';
-import { stubFileOf, type RedirectRule } from './redirect-rules';
-import { absoluteUrlOf, targetHref } from './urls';
+import { stubFileOf } from '../../output/layout';
+import type { RedirectRule } from './redirect-rules';
+import { absoluteUrlOf, targetHref } from '../../site/urls';
 
 /**
  * The script a stub loads: it keeps the query and the #fragment, which a
@@ -20,7 +22,7 @@ export const REDIRECT_SCRIPT =
 export function redirectStub(manifest: Manifest, rule: RedirectRule, scriptHref: string): { name: string; content: string } {
   const { site } = manifest;
   const href = targetHref(site, rule.to);
-  const external = /^https?:\/\//i.test(rule.to);
+  const external = isWebUrl(rule.to);
   const canonical = external ? rule.to : (absoluteUrlOf(site, rule.to) ?? href);
   const page = external ? undefined : manifest.pages.find((p) => p.path === rule.to);
   const label = page?.title ?? href;

@@ -4,26 +4,11 @@ import { interpolate } from '../../markdown/constants';
 import type { PageTree } from '../../page/markdown';
 import type { LinkRef } from '../../page/outline';
 
-/**
- * Where a page's Markdown copy goes: beside its HTML file, same name, `.md`
- * (`/a/` → `a/index.md`, `/a/x.html` → `a/x.md`), so two copies collide only
- * where two HTML files would.
- */
-export function markdownFileOf(pagePath: string): string {
-  const relative = pagePath.slice(1);
-  if (relative === '' || relative.endsWith('/')) return `${relative}index.md`;
-  if (relative.endsWith('.html')) return `${relative.slice(0, -'.html'.length)}.md`;
-  return `${relative}/index.md`;
-}
-
 export interface MarkdownCopyOptions {
   /** The page title: added as `# Title` when the page has no `#` heading of its own. */
   title: string;
   constants: Readonly<Record<string, string | number>>;
-  /**
-   * The links as written, from the outline stage: rendering may rewrite the
-   * tree's URLs in place, and these are the ones in the text.
-   */
+  /** The links as written, from the outline stage: the URLs in the text, where the tree may hold decoded ones. */
   links?: readonly LinkRef[];
 }
 

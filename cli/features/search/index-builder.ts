@@ -5,7 +5,7 @@ import { PostingsBuilder } from './postings';
 
 /** A rendered page: its record (title, headers, frontmatter) and its text by section (sectionsOf its chunk's HTML). */
 export interface SearchablePage {
-  record: PageRecord;
+  record: Pick<PageRecord, 'path' | 'title' | 'description' | 'headers' | 'frontmatter'>;
   sections: readonly PageSection[];
 }
 

@@ -2,7 +2,7 @@ import type { SiteRecord } from '../../../schema/manifest';
 import { bundleViewer } from './bundle';
 import { codeStylesheetFor } from '../../markdown/code-classes';
 import { contentSecurityPolicy } from '../../security/csp';
-import { contentHash } from '../../output/layout';
+import { CODE_STYLESHEET_STEM, hashedAssetName } from '../../output/layout';
 import type { DocumentSite } from './prerender';
 
 export interface ViewerOutput {
@@ -20,7 +20,7 @@ export interface ViewerOutput {
 export async function emitViewer(site: SiteRecord, codeClasses: Iterable<string>): Promise<ViewerOutput> {
   const bundle = await bundleViewer({ base: site.base });
   const codeCss = codeStylesheetFor(codeClasses);
-  const codeFiles = codeCss === '' ? [] : [[`assets/code.${contentHash(codeCss)}.css`, codeCss] as const];
+  const codeFiles = codeCss === '' ? [] : [[hashedAssetName(CODE_STYLESHEET_STEM, codeCss, 'css'), codeCss] as const];
   const assets = { script: bundle.script, preloads: bundle.preloads, styles: [...bundle.styles, ...codeFiles.map(([name]) => name)] };
   return {
     files: new Map<string, string | Uint8Array>([...bundle.files, ...codeFiles]),

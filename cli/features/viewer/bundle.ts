@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { BUNDLE_NAMES } from '../../output/layout';
 
 /** The viewer's source folder: `viewer/` beside `cli/` (and beside `build/` once compiled). */
 export const VIEWER_DIR = viewerDirFrom(path.dirname(fileURLToPath(import.meta.url)));
@@ -69,7 +70,7 @@ async function bundleSearchPanel(base: string): Promise<{ files: Map<string, Uin
   const result = await build({
     ...common(base),
     entryPoints: { 'search-panel': path.join(VIEWER_DIR, 'search', 'panel.ts') },
-    chunkNames: 'assets/search-chunk.[hash]',
+    chunkNames: BUNDLE_NAMES.searchChunks,
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   const files = new Map<string, Uint8Array>();
@@ -91,9 +92,9 @@ function common(base: string) {
     target: ['es2022', 'chrome111', 'firefox121', 'safari17'],
     jsx: 'automatic' as const,
     outdir: OUT_DIR,
-    entryNames: 'assets/[name].[hash]',
-    chunkNames: 'assets/chunk.[hash]',
-    assetNames: 'assets/[name].[hash]',
+    entryNames: BUNDLE_NAMES.entries,
+    chunkNames: BUNDLE_NAMES.chunks,
+    assetNames: BUNDLE_NAMES.assets,
     publicPath: base,
     // Licences go to a .LEGAL.txt file beside the script, linked from it: kept, but not downloaded.
     legalComments: 'linked' as const,

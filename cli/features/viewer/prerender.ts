@@ -4,6 +4,7 @@ import type { Manifest, PageChunk } from '../../../schema/manifest';
 import { Layout, type LayoutProps } from '../../../viewer/components/Layout';
 import { headFor } from '../../../shared/head';
 import { metaOf, type BootData } from '../../../viewer/view';
+import { htmlFileOf, NOT_FOUND_FILE } from '../../output/layout';
 import { renderDocument, type DocumentAssets } from './document';
 
 export interface PrerenderInput {
@@ -14,8 +15,6 @@ export interface PrerenderInput {
   /** Put into every file as a `<meta http-equiv>` (see cli/security/csp.ts). */
   contentSecurityPolicy?: string;
 }
-
-export const NOT_FOUND_FILE = '404.html';
 
 /** What every route's HTML shares: the site, the viewer's assets and the policy. */
 export interface DocumentSite {
@@ -75,12 +74,4 @@ function common({ site, assets, contentSecurityPolicy }: DocumentSite) {
 
 function renderLayout(props: LayoutProps): string {
   return renderToString(createElement(Layout, props));
-}
-
-/** Where a route's HTML goes: `/a/b/` → `a/b/index.html`, `/a/b.html` → `a/b.html`, `/a` → `a/index.html`. */
-export function htmlFileOf(pagePath: string): string {
-  const relative = pagePath.slice(1);
-  if (relative === '' || relative.endsWith('/')) return `${relative}index.html`;
-  if (relative.endsWith('.html')) return relative;
-  return `${relative}/index.html`;
 }

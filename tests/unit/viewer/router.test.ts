@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRouteTable, hrefOf, pathVariants, resolvePath, sitePathOf } from '../../../viewer/router';
+import { pathVariants } from '../../../shared/paths';
+import { createRouteTable, hrefOf, resolvePath, sitePathOf } from '../../../viewer/router';
 import { MANIFEST, REDIRECTS } from './fixtures';
 
 const table = createRouteTable(MANIFEST, REDIRECTS);

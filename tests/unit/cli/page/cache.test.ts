@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter } from '../../../../cli/markdown/highlight';
 import { cacheKey, createPageCache } from '../../../../cli/page/cache';
-import type { PageContext } from '../../../../cli/page/pipeline';
+import type { PageContext } from '../../../../cli/page/types';
+import { PAGE_PARTS } from '../../../../cli/features/parts';
 import { createPageTools, processPage } from '../../../../cli/page/pipeline';
 import { sourceFile } from '../../../helpers/pages';
 
@@ -26,7 +27,7 @@ describe('cli/page/cache', () => {
 
   it('returns what was stored for the same source, context and tool', async () => {
     const cache = createPageCache({ dir, toolVersion: 't1' });
-    const result = await processPage(page, context, createPageTools(new Set()));
+    const result = await processPage(page, context, createPageTools(new Set(), PAGE_PARTS));
     expect(await cache.set(page, context, result)).toBe(true);
     expect(await cache.get(page, context)).toEqual(result.summary);
   });
@@ -34,10 +35,10 @@ describe('cli/page/cache', () => {
   it('stores a rendered page as its summary, then its body, and reads the body back only when asked', async () => {
     const cache = createPageCache({ dir, toolVersion: 'bodies' });
     const rendering = { ...context, render: true };
-    const tools = createPageTools(new Set(), () => createCodeHighlighter([]));
+    const tools = createPageTools(new Set(), PAGE_PARTS, () => createCodeHighlighter([]));
     const result = await processPage(page, rendering, tools);
     expect(result.body?.html).toContain('512KB');
-    expect(result.summary.page?.rendered?.sectionsKey).toMatch(/^[0-9a-f]{64}$/);
+    expect((result.summary.page?.rendered?.parts.search as { sectionsKey: string }).sectionsKey).toMatch(/^[0-9a-f]{64}$/);
     await cache.set(page, rendering, result);
 
     const summary = await cache.get(page, rendering);
@@ -62,7 +63,7 @@ describe('cli/page/cache', () => {
     const blocked = path.join(dir, 'a-file');
     await writeFile(blocked, 'not a folder');
     const cache = createPageCache({ dir: blocked, toolVersion: 't1' });
-    expect(await cache.set(page, context, await processPage(page, context, createPageTools(new Set())))).toBe(false);
+    expect(await cache.set(page, context, await processPage(page, context, createPageTools(new Set(), PAGE_PARTS)))).toBe(false);
   });
 
   it('keys on the source, the values of the constants the page names, and the tool version', () => {
@@ -79,7 +80,7 @@ describe('cli/page/cache', () => {
     const cache = createPageCache({ dir, toolVersion: 'corrupt' });
     const key = cacheKey(page, context, 'corrupt');
     const file = path.join(dir, 'pages', key.slice(0, 2), `${key}.json`);
-    await cache.set(page, context, await processPage(page, context, createPageTools(new Set())));
+    await cache.set(page, context, await processPage(page, context, createPageTools(new Set(), PAGE_PARTS)));
     for (const bad of ['{not json', JSON.stringify({ format: 3, key: 'other', summary: {} }), JSON.stringify({ format: 2, key, summary: {} }), JSON.stringify({ format: 99, key })]) {
       await writeFile(file, bad);
       expect(await cache.get(page, context)).toBeUndefined();
@@ -88,7 +89,7 @@ describe('cli/page/cache', () => {
 
   it('does not give a build an entry a check left without HTML', async () => {
     const cache = createPageCache({ dir, toolVersion: 'modes' });
-    await cache.set(page, context, await processPage(page, context, createPageTools(new Set())));
+    await cache.set(page, context, await processPage(page, context, createPageTools(new Set(), PAGE_PARTS)));
     expect(await cache.get(page, context)).toBeDefined();
     expect(await cache.get(page, { ...context, render: true })).toBeUndefined();
   });

@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createCodeHighlighter, knownLanguageNames } from '../../../../cli/markdown/highlight';
 import { processPagesInParallel } from '../../../../cli/page/pool';
-import { createPageTools, processPage, type PageContext, type PageResult } from '../../../../cli/page/pipeline';
+import { PAGE_PARTS } from '../../../../cli/features/parts';
+import { createPageTools, processPage } from '../../../../cli/page/pipeline';
+import type { PageContext, PageResult } from '../../../../cli/page/types';
 import { sourceFile } from '../../../helpers/pages';
 
 const WORKER = path.resolve(__dirname, '../../../../build/worker.js');
@@ -23,14 +25,14 @@ describe('cli/page/pool', () => {
     await processPagesInParallel(sources, context, { workerScript: pathToFileURL(WORKER), threads: 2 }, (i, result) => {
       parallel[i] = result;
     });
-    const tools = createPageTools(await knownLanguageNames());
+    const tools = createPageTools(await knownLanguageNames(), PAGE_PARTS);
     const highlighter = createCodeHighlighter(context.codeLanguages);
     const serial = [];
     for (const source of sources) serial.push(await processPage(source, context, { ...tools, highlighter: () => highlighter }));
     expect(parallel).toEqual(serial);
     expect(parallel.map((r) => r.summary.relativePath)).toEqual(sources.map((s) => s.relativePath));
     expect(parallel[3]?.body?.html).toContain('shiki');
-    expect(parallel[3]?.summary.page?.rendered?.codeClasses.length).toBeGreaterThan(0);
+    expect((parallel[3]?.summary.page?.rendered?.parts.viewer as { codeClasses: string[] }).codeClasses.length).toBeGreaterThan(0);
   });
 
   it('reports a page that makes a worker fail instead of hanging', async () => {
@@ -44,7 +46,7 @@ describe('cli/page/pool', () => {
     const huge = sourceFile('huge.md', `# Huge\n\n${'- an item with [a link](./s0.md)\n'.repeat(25_000)}`);
     const pages = [small(0), huge, small(2), small(3)];
     const plain: PageContext = { ...context, render: false, codeLanguages: [] };
-    const tools = createPageTools(await knownLanguageNames());
+    const tools = createPageTools(await knownLanguageNames(), PAGE_PARTS);
     const results: PageResult[] = [];
     const fellBack: number[] = [];
     const fallback = async (i: number) => {

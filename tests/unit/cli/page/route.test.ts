@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOf, keyOf, pathVariants, regularPathOf, routeOf } from '../../../../cli/page/route';
+import { pathVariants } from '../../../../shared/paths';
+import { fileNameOf, keyOf, regularPathOf, routeOf } from '../../../../cli/page/route';
 
 describe('cli/page/route', () => {
   it.each([

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolFor, summarisePages } from '../../../../cli/page/summarise';
-import type { PageContext } from '../../../../cli/page/pipeline';
+import type { PageContext } from '../../../../cli/page/types';
 import { sourceFile } from '../../../helpers/pages';
 
 const context: PageContext = { constants: {}, reportConstants: true, headerLevels: [2, 3], render: true, codeLanguages: ['js'] };

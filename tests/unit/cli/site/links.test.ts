@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPageLinks, resolveLink } from '../../../../cli/site/links';
+import { checkPageLinks } from '../../../../cli/site/checks/links';
+import { resolveLink } from '../../../../cli/site/links';
 import { createSiteIndex, type IndexedPage } from '../../../../cli/site/site-index';
 
 const page = (path: string, relativePath: string, anchors: string[] = []): IndexedPage => ({

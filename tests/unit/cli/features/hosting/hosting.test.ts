@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../../../cli/build';
 import { resolveConfig } from '../../../../../cli/config';
 import { cacheControlOf, isHashedAsset } from '../../../../../cli/output/cache-policy';
-import { markdownFileOf } from '../../../../../cli/features/markdown-copy/copy';
+import { markdownFileOf } from '../../../../../cli/output/layout';
+import { llmsTxt } from '../../../../../cli/features/markdown-copy/llms-txt';
 import { OutputNames } from '../../../../../cli/output/names';
-import { redirectRules, stubFileOf } from '../../../../../cli/features/hosting/redirect-rules';
-import { isPortablePath, isSafeTarget } from '../../../../../cli/features/hosting/urls';
+import { stubFileOf } from '../../../../../cli/output/layout';
+import { redirectRules } from '../../../../../cli/features/hosting/redirect-rules';
+import { isPortablePath, isSafeTarget } from '../../../../../cli/site/urls';
 import { hostingFiles } from '../../../../../cli/features/hosting/files';
 import type { Manifest } from '../../../../../schema/manifest';
 
@@ -221,18 +223,18 @@ describe('cli/features/hosting rules', () => {
       manifest,
       redirects: [{ from: '/robots.txt', to: '/b/' }, { from: '/x', to: '/b/' }],
       taken: ['robots.txt', 'x'],
-      copies: new Map(),
     });
     expect(out.has('robots.txt')).toBe(false);
     expect(out.has('x/index.html')).toBe(false);
     expect(out.get('_redirects')).toContain('/docs/x /docs/b/ 301');
   });
 
-  it('writes no sitemap without a host, and base-relative links in llms.txt', () => {
-    const out = hostingFiles({ manifest: manifestOf(['/', '/b/'], { host: undefined }), redirects: [], taken: [], copies: new Map() });
+  it('writes no sitemap without a host; llms.txt (the markdown-copy feature) links base-relative', () => {
+    const out = hostingFiles({ manifest: manifestOf(['/', '/b/'], { host: undefined }), redirects: [], taken: [] });
     expect(out.has('sitemap.xml')).toBe(false);
     expect(out.get('robots.txt')).not.toContain('Sitemap');
-    expect(out.get('llms.txt')).toContain('- [Title of /b/](/docs/b/): About /b/');
+    expect(out.has('llms.txt')).toBe(false);
+    expect(llmsTxt(manifestOf(['/', '/b/'], { host: undefined }), () => undefined)).toContain('- [Title of /b/](/docs/b/): About /b/');
   });
 
   it('treats only content-hashed files under assets/ as immutable', () => {

@@ -2,7 +2,8 @@ import type { Link } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { extractOutline } from '../../../../../cli/page/outline';
-import { markdownCopy, markdownFileOf } from '../../../../../cli/features/markdown-copy/copy';
+import { markdownCopy } from '../../../../../cli/features/markdown-copy/copy';
+import { markdownFileOf } from '../../../../../cli/output/layout';
 import { pageTree } from '../../../../helpers/pages';
 
 describe('cli/features/markdown-copy/copy', () => {

@@ -50,7 +50,7 @@ const PAGES = [LIMITS, ERRORS, MEMORY, SECRET];
 function searchOf(pages: SearchablePage[]) {
   const built = buildSearchIndex(pages, { docsVersion: 'latest' });
   const file = JSON.parse(built.content) as SearchIndexFile;
-  const records = new Map(pages.map((p) => [p.record.path, p.record]));
+  const records = new Map(pages.map((p) => [p.record.path, p.record as PageRecord]));
   return { built, file, search: loadLocalSearch(file, records, '/docs/') };
 }
 const hrefs = (hits: { href: string }[]) => hits.map((h) => h.href);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Manifest, PageChunk } from '../../../../../schema/manifest';
-import { htmlFileOf, prerenderSite } from '../../../../../cli/features/viewer/prerender';
+import { htmlFileOf } from '../../../../../cli/output/layout';
+import { prerenderSite } from '../../../../../cli/features/viewer/prerender';
 import { MANIFEST } from '../../../viewer/fixtures';
 
 const ASSETS = { script: 'assets/main.ABC.js', styles: ['assets/main.DEF.css'], preloads: ['assets/chunk.GHI.js'] };

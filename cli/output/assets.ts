@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AssetFile } from '../source/load';
 import { PUBLIC_DIR } from '../source/load';
-import { contentHash } from '../output/layout';
+import { mediaFileOf } from './layout';
 
 export interface AssetPlan {
   /** Site path a page may link to (`/images/flow.png`, `/favicon.svg`) → output file name. */
@@ -9,8 +9,6 @@ export interface AssetPlan {
   /** Output file name → bytes. */
   files: Map<string, Uint8Array>;
 }
-
-export const MEDIA_DIR = 'assets/media';
 
 /**
  * Where each non-page file goes. Public files keep their path (minus
@@ -39,7 +37,7 @@ function hashedName(asset: AssetFile): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  return `${MEDIA_DIR}/${stem || 'file'}.${contentHash(asset.bytes)}${ext}`;
+  return mediaFileOf(stem || 'file', asset.bytes, ext);
 }
 
 /** A public file's path, if every segment is a plain name (no "..", no control characters). */

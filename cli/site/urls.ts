@@ -1,4 +1,5 @@
-import type { SiteRecord } from '../../../schema/manifest';
+import { isWebUrl } from '../../shared/urls';
+import type { SiteRecord } from '../../schema/manifest';
 
 /**
  * A site path every static host maps to the same file name: plain ASCII
@@ -34,7 +35,7 @@ export function absoluteUrlOf(site: Pick<SiteRecord, 'base' | 'host'>, sitePath:
 
 /** A redirect target as a URL: a site path under the base, or an external URL as it is. */
 export function targetHref(site: Pick<SiteRecord, 'base'>, target: string): string {
-  return /^https?:\/\//i.test(target) ? target : hrefOf(site, target);
+  return isWebUrl(target) ? target : hrefOf(site, target);
 }
 
 export function escapeXml(text: string): string {

@@ -1,0 +1,60 @@
+import type { SiteRecord } from '../../../schema/manifest';
+import { ROOT_FILES } from '../../output/layout';
+import { OutputNames } from '../../output/names';
+import { writePlanned } from '../../output/plan';
+import { absoluteUrlOf, hrefOf } from '../../site/urls';
+import { hashOf } from '../../support/hash';
+import type { EmitContext, Feature, FeatureRun } from '../types';
+
+/**
+ * llms-full.txt: the whole site as one Markdown file, every page's `.md`
+ * copy in sidebar order (then the pages no sidebar lists, by path), each
+ * under a small header naming its title and URL, as Mintlify and the llms
+ * plugins of VitePress and Docusaurus emit it. A tool or a language model
+ * reads the site in one request.
+ */
+export const llmsFullFeature: Feature = {
+  name: 'llms-full',
+  async start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
+    return {
+      async finish() {
+        if (!new OutputNames(output.names()).isFree(ROOT_FILES.llmsFull)) return;
+        const titles = new Map(pages.map((p) => [p.page.route.path, p.indexed.title]));
+        const listed = new Set(model.order);
+        const inOrder = [...model.order, ...pages.map((p) => p.page.route.path).filter((path) => !listed.has(path))];
+        const entries = inOrder.flatMap((path) => {
+          const copy = published.copies.get(path);
+          return copy ? [{ path, title: titles.get(path) ?? path, ...copy }] : [];
+        });
+        const site = model.record;
+        // Made from the copies: reusable when every copy was made from a known key, else made again from them.
+        const keyed = entries.every((e) => e.reuseKey !== undefined);
+        await writePlanned(output, {
+          name: ROOT_FILES.llmsFull,
+          reuseKey: keyed ? `llms-full:${hashOf([site.title, site.description, site.base, site.host ?? null, entries])}` : undefined,
+          async make() {
+            const parts = [`# ${oneLine(site.title)}\n`];
+            if (site.description) parts.push(`\n> ${oneLine(site.description)}\n`);
+            for (const entry of entries) {
+              const copy = await output.read(entry.name);
+              const text = typeof copy === 'string' ? copy : new TextDecoder().decode(copy);
+              parts.push(`\n---\ntitle: ${oneLine(entry.title)}\nurl: ${urlOf(site, entry.name)}\n---\n\n${text}`);
+            }
+            return parts.join('');
+          },
+        });
+      },
+    };
+  },
+};
+
+/** The copy's address: absolute when the site has a host (the file is read away from the site), else under the base. */
+function urlOf(site: SiteRecord, copyName: string): string {
+  const sitePath = `/${copyName}`;
+  return absoluteUrlOf(site, sitePath) ?? hrefOf(site, sitePath);
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+

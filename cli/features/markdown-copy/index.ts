@@ -1,0 +1,61 @@
+import { ROOT_FILES, htmlFileOf, markdownFileOf, NOT_FOUND_FILE } from '../../output/layout';
+import { OutputNames } from '../../output/names';
+import { writePlanned } from '../../output/plan';
+import { partOf } from '../../page/types';
+import { resolveLink } from '../../site/links';
+import type { IndexedPage, SiteIndex } from '../../site/site-index';
+import { hashOf } from '../../support/hash';
+import type { EmitContext, Feature, FeatureRun } from '../types';
+import { fillMarkdownCopy, type PreparedCopy } from './copy';
+import { llmsTxt } from './llms-txt';
+import { PART_NAME as NAME, type CopySummary } from './part';
+
+/**
+ * Each page as plain Markdown beside its HTML (`/a/` → `a/index.md`), for
+ * tools and language models that read docs, and llms.txt, the index of them
+ * (llmstxt.org).
+ */
+export const markdownCopyFeature: Feature = { name: NAME, start };
+
+async function start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
+  // A .md copy never replaces a file of the site (a page's HTML, the viewer, content/public/).
+  const names = new OutputNames([...output.names(), NOT_FOUND_FILE, ...pages.map((p) => htmlFileOf(p.page.route.path))]);
+  return {
+    async page(page) {
+      const copyName = markdownFileOf(page.page.route.path);
+      if (!names.claim(copyName)) return;
+      const urls = partOf<CopySummary>(page.page.rendered?.parts, NAME)?.urls ?? [];
+      const links = copyHrefs(urls, page.indexed, model.index, model.record.host);
+      const reuseKey = page.inputKey && `md-from:${hashOf([page.inputKey, links])}`;
+      await writePlanned(output, {
+        name: copyName,
+        reuseKey,
+        make: async () => {
+          const copy = partOf<PreparedCopy>((await page.body()).parts, NAME)!;
+          const byUrl = new Map(copy.urls.map((url, at) => [url, links[at]]));
+          return fillMarkdownCopy(copy, (url) => byUrl.get(url));
+        },
+      });
+      published.copies.set(page.page.route.path, { name: copyName, reuseKey });
+    },
+    async finish() {
+      // Never over a file of the site or of a host (a robots.txt or llms.txt of your own in content/public/ wins).
+      if (!new OutputNames(output.names()).isFree(ROOT_FILES.llms)) return;
+      await output.put(ROOT_FILES.llms, llmsTxt(published.manifest!, (page) => published.copies.get(page.path)?.name));
+    },
+  };
+}
+
+/**
+ * Where each link of a page's `.md` copy leads on the site (undefined: keep
+ * it as written), with the host when the site has one: tools that read the
+ * copy read it away from the site.
+ */
+export function copyHrefs(urls: readonly string[], page: IndexedPage, index: SiteIndex, host: string | undefined): (string | undefined)[] {
+  return urls.map((url) => {
+    const target = resolveLink(url, page, index);
+    if (target.kind !== 'page' && target.kind !== 'asset') return undefined;
+    // Same-page anchors stay relative; everything else gets the host when there is one.
+    return target.href.startsWith('#') || host === undefined ? target.href : `${host}${target.href}`;
+  });
+}

@@ -1,0 +1,53 @@
+import { MANIFEST_VERSION, PageChunkSchema, type PageChunk } from '../../../schema/manifest';
+import { chunkFileOf } from '../../output/layout';
+import { fillHrefs } from '../../page/link-placeholders';
+import { stableStringify } from '../../support/json';
+import type { SiteIndex } from '../../site/site-index';
+import { findPage } from '../../site/site-index';
+import type { EmitPage } from '../types';
+
+/** A page's neighbours for the prev/next links: frontmatter first, else the sidebar's reading order. */
+export interface Neighbours {
+  prev?: { path: string; title: string };
+  next?: { path: string; title: string };
+}
+
+/** The chunk of a page, from its body HTML with the links filled in. */
+export function makeChunk(page: EmitPage, html: string, hrefs: readonly string[], around: Neighbours): PageChunk {
+  return {
+    version: MANIFEST_VERSION,
+    key: page.page.route.key,
+    path: page.page.route.path,
+    title: page.indexed.title,
+    description: page.page.description ?? '',
+    headers: page.page.headers,
+    html: fillHrefs(html, hrefs),
+    ...around,
+  };
+}
+
+/** A chunk's bytes, checked against the contract (a violation is our bug, caught before it ships). */
+export function chunkContent(chunk: PageChunk): string {
+  return stableStringify(PageChunkSchema.parse(chunk));
+}
+
+/** A chunk's file name: from the page path and a hash of its bytes. */
+export function chunkFile(chunk: PageChunk): { name: string; content: string } {
+  const content = chunkContent(chunk);
+  return { name: chunkFileOf(chunk.path, content), content };
+}
+
+/** Prev/next from frontmatter, else from the sidebar's reading order. */
+export function neighbours(page: EmitPage['page'], order: readonly string[], position: ReadonlyMap<string, number>, index: SiteIndex): Neighbours {
+  const at = position.get(page.route.path) ?? -1;
+  const pick = (override: string | false | undefined, fallback: string | undefined) => {
+    if (override === false) return undefined;
+    const target = override !== undefined ? findPage(index, override) : fallback ? index.pages.get(fallback) : undefined;
+    return target && { path: target.path, title: target.title };
+  };
+  const fm = page.frontmatter;
+  return {
+    prev: pick(fm.prev, at > 0 ? order[at - 1] : undefined),
+    next: pick(fm.next, at >= 0 && at < order.length - 1 ? order[at + 1] : undefined),
+  };
+}

@@ -1,0 +1,62 @@
+import { chunkFileOf, htmlFileOf, NOT_FOUND_FILE } from '../../output/layout';
+import { writePlanned } from '../../output/plan';
+import { gzipSize } from '../../output/sizes';
+import { partOf } from '../../page/types';
+import { resolveHrefs } from '../../site/links';
+import { hashOf } from '../../support/hash';
+import type { EmitContext, Feature, FeatureRun } from '../types';
+import { emitViewer } from './assets';
+import { chunkContent, makeChunk, neighbours } from './chunk';
+import { notFoundDocument, pageDocument } from './prerender';
+import { PART_NAME as NAME, type ViewerSummary } from './part';
+
+/**
+ * The reader's site: the viewer bundle and code stylesheet, each page's
+ * chunk (the JSON the app loads) and static HTML (the page before and
+ * without JavaScript), and the 404 shell.
+ */
+export const viewerFeature: Feature = { name: NAME, start };
+
+async function start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
+  const codeClasses = pages.flatMap((p) => partOf<ViewerSummary>(p.page.rendered?.parts, NAME)?.codeClasses ?? []);
+  const viewer = await emitViewer(model.record, codeClasses);
+  for (const [name, content] of viewer.files) await output.put(name, content);
+  const fileOf = (name: string) => viewer.files.get(name) ?? '';
+  const { assets } = viewer.document;
+  published.firstLoad = { js: [assets.script, ...assets.preloads].map(fileOf), css: assets.styles.map(fileOf) };
+  // Everything a page's HTML depends on besides its chunk (whose name hashes its content).
+  const documentKey = hashOf(viewer.document);
+  const position = new Map(model.order.map((path, at) => [path, at]));
+
+  return {
+    async page(page) {
+      const rendered = page.page.rendered!;
+      const hrefs = resolveHrefs(rendered.linkUrls, page.indexed, model.index);
+      const around = neighbours(page.page, model.order, position, model.index);
+      const chunkOf = async () => makeChunk(page, (await page.body()).html, hrefs, around);
+      let made: Awaited<ReturnType<typeof chunkOf>> | undefined;
+      const chunk = await writePlanned(output, {
+        // With a cache, keyed by what the chunk is made from (the page's entry, where its links lead, its neighbours),
+        // so an unchanged page is recognised without reading its body; without one, by its content.
+        reuseKey: page.inputKey && `chunk-from:${hashOf([page.inputKey, page.indexed.title, hrefs, around])}`,
+        keyFromName: (name) => `chunk:${name}`,
+        name: (content) => chunkFileOf(page.page.route.path, content as string),
+        make: async () => chunkContent((made = await chunkOf())),
+        metaOf: gzipSize,
+      });
+      published.chunks.set(page.page.route.path, { name: chunk.name, gzip: chunk.meta ?? 0 });
+
+      // A page at /404.html gets no HTML file of its own: that name is the shell's (finish).
+      const htmlName = htmlFileOf(page.page.route.path);
+      if (htmlName === NOT_FOUND_FILE) return;
+      await writePlanned(output, {
+        name: htmlName,
+        reuseKey: `html:${documentKey}:${chunk.name}`,
+        make: async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name),
+      });
+    },
+    async finish() {
+      await output.put(NOT_FOUND_FILE, notFoundDocument(viewer.document));
+    },
+  };
+}

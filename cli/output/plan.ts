@@ -1,0 +1,51 @@
+import type { OutputContent, OutputSink } from './sink';
+
+/**
+ * One output file as a feature describes it: what it is called, what it is
+ * made from, and how to make it. How it is then written (or taken over from
+ * the previous build unmade) is `writePlanned`'s business, not the feature's.
+ */
+export interface PlannedFile {
+  /** Its name in the output, or how to name it from its content (a content-hashed name). */
+  name: string | ((content: OutputContent) => string);
+  /**
+   * A hash of everything the content is made from. When the previous output
+   * made a file from the same key, that file is taken over and `make` never
+   * runs (a page whose output is all reused is never read).
+   */
+  reuseKey?: string;
+  /**
+   * Without a reuseKey, a key from the made file's name: its content is then
+   * made, but not written again when the previous output has the same file.
+   */
+  keyFromName?: (name: string) => string;
+  make(): OutputContent | Promise<OutputContent>;
+  /** A number stored with the file and handed back when it is reused (a chunk's gzip size), made from the content. */
+  metaOf?: (content: OutputContent) => number;
+}
+
+export interface WrittenFile {
+  name: string;
+  meta?: number;
+  /** Taken over from the previous output rather than made. */
+  reused: boolean;
+}
+
+/** Writes one planned file to the sink, reusing the previous build's where the plan allows. */
+export async function writePlanned(output: OutputSink, file: PlannedFile): Promise<WrittenFile> {
+  if (file.reuseKey !== undefined) {
+    const reused = await output.reuse(file.reuseKey);
+    // A file whose meta is wanted but was not stored is made again (the meta comes from its content).
+    if (reused && (file.metaOf === undefined || reused.meta !== undefined)) return { name: reused.name, meta: reused.meta, reused: true };
+  }
+  const content = await file.make();
+  const name = typeof file.name === 'string' ? file.name : file.name(content);
+  const key = file.reuseKey ?? file.keyFromName?.(name);
+  if (file.reuseKey === undefined && key !== undefined) {
+    const reused = await output.reuse(key);
+    if (reused) return { name, meta: reused.meta ?? file.metaOf?.(content), reused: true };
+  }
+  const meta = file.metaOf?.(content);
+  await output.put(name, content, { ...(key !== undefined ? { key } : {}), ...(meta !== undefined ? { meta } : {}) });
+  return { name, meta, reused: false };
+}

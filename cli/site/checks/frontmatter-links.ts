@@ -1,0 +1,22 @@
+import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic';
+import { didYouMean } from '../../diagnostics/suggest';
+import type { SitePage } from '../pages';
+import { findPage, type SiteIndex } from '../site-index';
+
+/** `prev`/`next` in frontmatter are links too: check them at their key's line. */
+export function checkFrontmatterLinks({ page, indexed }: SitePage, index: SiteIndex): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const key of ['prev', 'next'] as const) {
+    const target = page.frontmatter[key];
+    if (typeof target !== 'string' || findPage(index, target)) continue;
+    found.push(
+      diagnostic(
+        'link/dead',
+        { file: indexed.file, ...page.keyPositions[key] },
+        `Frontmatter "${key}: ${target}" points to no page.`,
+        didYouMean(target, index.pages.keys(), 'Use an existing page path, or false to hide the link.'),
+      ),
+    );
+  }
+  return found;
+}

@@ -1,0 +1,35 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { SiteModel } from '../model';
+import type { SitePage } from '../pages';
+import type { ParsedSiteConfig } from '../site-config';
+import { checkFrontmatterLinks } from './frontmatter-links';
+import { checkPageLinks } from './links';
+import { checkPreviousPaths } from './previous-paths';
+import { checkUnusedConstants } from './unused-constants';
+
+export interface SiteCheckInput {
+  model: SiteModel;
+  site: ParsedSiteConfig;
+  /** Every page, duplicates of a path included: a constant used only by a duplicate is still used. */
+  allPages: readonly SitePage[];
+  /** The paths of `--previous`. */
+  previous?: { file: string; paths: string[] };
+}
+
+/** The checks that need the whole site: links and anchors, frontmatter links, published URLs, unused constants. */
+export function checkSite({ model, site, allPages, previous }: SiteCheckInput): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const page of model.pages) {
+    diagnostics.push(...checkPageLinks(page.indexed, page.page.links, model.index));
+    diagnostics.push(...checkFrontmatterLinks(page, model.index));
+  }
+  if (previous) diagnostics.push(...checkPreviousPaths(previous, model.index, site.locate(['redirects'])));
+  diagnostics.push(
+    ...checkUnusedConstants(
+      model.config.constants,
+      allPages.map((p) => p.page),
+      (name) => site.locate(['constants'], name),
+    ),
+  );
+  return diagnostics;
+}

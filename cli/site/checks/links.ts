@@ -1,0 +1,61 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import { diagnostic } from '../../diagnostics/diagnostic';
+import { didYouMean } from '../../diagnostics/suggest';
+import type { LinkRef } from '../../page/outline';
+import { resolveLink } from '../links';
+import { findPage, findRedirect, type IndexedPage, type SiteIndex } from '../site-index';
+
+/** Checks every link of one page against the site; returns one diagnostic per problem. */
+export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], index: SiteIndex): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const link of links) {
+    const at = { file: from.file, line: link.line, column: link.column };
+    const target = resolveLink(link.url, from, index);
+    if (target.kind === 'missing-file' || (link.kind === 'image' && (target.kind === 'dead' || target.kind === 'page'))) {
+      const tried = target.kind === 'missing-file' || target.kind === 'dead' ? target.tried : link.url;
+      diagnostics.push(
+        diagnostic(
+          'link/missing-file',
+          at,
+          `${link.kind === 'image' ? 'Image' : 'Link'} "${link.url}" points to no file in the content folder.`,
+          didYouMean(tried, index.assets.keys(), 'Add the file to the content folder (or content/public/), or fix the path.'),
+        ),
+      );
+      continue;
+    }
+    if (target.kind === 'dead') {
+      diagnostics.push(
+        diagnostic(
+          'link/dead',
+          at,
+          `Link "${link.url}" points to no page.`,
+          didYouMean(target.tried, index.pages.keys(), 'Link to an existing page path, such as "/guide/", or a relative .md file.'),
+        ),
+      );
+      continue;
+    }
+    if (target.kind !== 'page') continue;
+    if (target.via !== undefined) {
+      diagnostics.push(
+        diagnostic(
+          'link/through-redirect',
+          at,
+          `Link "${link.url}" goes through the redirect "${target.via}" → "${target.page.path}".`,
+          `Link straight to "${target.page.path}${target.hash ? `#${target.hash}` : ''}".`,
+        ),
+      );
+    }
+    if (target.hash && !target.page.anchors.has(target.hash)) {
+      const where = target.page === from ? 'this page' : target.page.path;
+      diagnostics.push(
+        diagnostic(
+          'link/dead-anchor',
+          at,
+          `Link "${link.url}" points to "#${target.hash}", which is no heading on ${where}.`,
+          didYouMean(target.hash, target.page.anchors, `Headings on ${where}: ${[...target.page.anchors].slice(0, 8).join(', ') || 'none'}.`),
+        ),
+      );
+    }
+  }
+  return diagnostics;
+}
