@@ -63,3 +63,20 @@ describe('cli/page/render', () => {
     expect(divs.html).not.toContain('<div>');
   });
 });
+
+describe('cli/page: outline and render take values and change none', () => {
+  it('leave the parsed tree as it was: heading ids and link placeholders live in the renderer\'s own copy', () => {
+    const valid = validateFrontmatter(parseFrontmatter(sourceFile('page.md', '# T\n\n## A [link](./b.md)\n\n[r]: ./c.md\n\n![i](./i.png) [[ref]][r]\n\n> ## Quoted\n')).page!).page;
+    const tree = parseMarkdown(valid, { parse, constants: { values: {}, used: new Set(), report: true }, languages: new Set(), html: undefined });
+    const before = structuredClone(tree.tree);
+    const outline = extractOutline(tree, { headerLevels: [2, 3] });
+    expect(outline.headingIds).toEqual(['t', 'a-link', 'quoted']);
+    const first = renderPage(tree, outline, { highlighter });
+    expect(tree.tree).toEqual(before);
+    // Run again on the same values: the same HTML, so no step depends on another's side effects.
+    expect(renderPage(tree, extractOutline(tree, { headerLevels: [2, 3] }), { highlighter })).toEqual(first);
+    expect(first.html).toContain('<h2 id="a-link">');
+    expect(first.html).toContain('<h2 id="quoted">');
+    expect(first.linkUrls).toEqual(['./b.md', './c.md', './i.png']);
+  });
+});

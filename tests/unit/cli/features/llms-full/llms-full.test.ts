@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../../../../cli/build';
+import { resolveConfig } from '../../../../../cli/config';
+
+const FIXTURE = path.resolve(__dirname, '../../../../fixtures/viewer-site');
+const text = (content: string | Uint8Array | undefined) => (typeof content === 'string' ? content : new TextDecoder().decode(content));
+
+describe('cli/features/llms-full', () => {
+  let result: BuildResult;
+  beforeAll(async () => {
+    result = await build(resolveConfig(FIXTURE, { config: false }), { mode: 'build' });
+  }, 120_000);
+
+  it('holds every page with a .md copy, in sidebar order, each copy whole under its title and URL', () => {
+    const full = text(result.files.get('llms-full.txt'));
+    const site = result.manifest!.site;
+    expect(full.startsWith(`# ${site.title}\n`)).toBe(true);
+    const blocks = [...full.matchAll(/\n---\ntitle: (.*)\nurl: (.*)\n---\n\n/g)];
+    const copies = [...result.files.keys()].filter((name) => name.endsWith('.md'));
+    expect(blocks.length).toBe(copies.length);
+    // Sidebar order first: the order the site's reading order gives.
+    const sidebarPaths: string[] = [];
+    const walk = (items: typeof site.sidebar) => {
+      for (const item of items) {
+        if (item.type === 'page') sidebarPaths.push(item.path);
+        else if (item.type === 'group') walk(item.children);
+      }
+    };
+    walk(site.sidebar);
+    const urls = blocks.map((b) => b[2]!);
+    const expectedFirst = sidebarPaths.filter((p, at) => sidebarPaths.indexOf(p) === at).map((p) => p.replace(/\/$/, '/index').replace(/\.html$/, '') + '.md');
+    expect(urls.slice(0, expectedFirst.length).map((u) => u.slice(u.indexOf(site.base) + site.base.length))).toEqual(expectedFirst.map((p) => p.slice(1)));
+    // Each copy appears whole, right after its header.
+    for (const block of blocks) {
+      const name = block[2]!.slice(block[2]!.indexOf(site.base) + site.base.length);
+      const copy = text(result.files.get(name));
+      expect(full.slice(block.index! + block[0].length).startsWith(copy), name).toBe(true);
+    }
+  });
+
+  it('is made from the copies alone: the same input, the same bytes', async () => {
+    const again = await build(resolveConfig(FIXTURE, { config: false }), { mode: 'build' });
+    expect(again.files.get('llms-full.txt')).toEqual(result.files.get('llms-full.txt'));
+  }, 120_000);
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { writePlanned } from '../../../../cli/output/plan';
+import { MemoryOutput } from '../../../../cli/output/sink';
+
+describe('cli/output/plan', () => {
+  it('makes a keyed file once, then takes it over unmade in the next build', async () => {
+    let made = 0;
+    const file = { name: 'a.txt', reuseKey: 'k1', make: () => `made ${++made}` };
+    const first = new MemoryOutput();
+    expect(await writePlanned(first, file)).toEqual({ name: 'a.txt', meta: undefined, reused: false });
+    const second = new MemoryOutput(first);
+    expect(await writePlanned(second, file)).toEqual({ name: 'a.txt', meta: undefined, reused: true });
+    expect(made).toBe(1);
+    expect(second.files.get('a.txt')).toBe('made 1');
+    // Another key: made again.
+    expect((await writePlanned(new MemoryOutput(second), { ...file, reuseKey: 'k2' })).reused).toBe(false);
+    expect(made).toBe(2);
+  });
+
+  it('names a file from its content, and keeps its meta across builds', async () => {
+    const file = { name: (c: string | Uint8Array) => `h.${String(c).length}.json`, keyFromName: (n: string) => `c:${n}`, make: () => 'abcd', metaOf: () => 7 };
+    const first = new MemoryOutput();
+    expect(await writePlanned(first, file)).toEqual({ name: 'h.4.json', meta: 7, reused: false });
+    // Without a reuseKey the content is made, but the previous file is kept rather than written again.
+    expect(await writePlanned(new MemoryOutput(first), file)).toEqual({ name: 'h.4.json', meta: 7, reused: true });
+  });
+});
