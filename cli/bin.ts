@@ -70,7 +70,7 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   const started = performance.now();
   // commander's --no-cache makes `cache` true unless the flag is given: the CLI caches, the library only when asked.
   const config = resolveConfig(process.cwd(), { ...flags, cache: flags.cache !== false });
-  const timer = createStageTimer();
+  const timer = createStageTimer(config.timings);
   const cache = config.pages.cache;
   // Opened first: it takes the output folder's lock, so a second build fails before doing any work.
   const output =

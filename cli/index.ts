@@ -1,6 +1,7 @@
 /** The docsbuild library API. The CLI is a thin layer over these. */
 export { build, type BuildOptions, type BuildResult } from './build';
 export { resolveConfig, ConfigError, type ResolvedConfig, type ConfigFlags } from './config';
+export { UsageError } from './support/errors';
 export type { Diagnostic } from './diagnostics/diagnostic';
 export { CATALOGUE, type DiagnosticCode, type Severity } from './diagnostics/catalogue';
 export { formatText, formatJson, formatGithub, formatSummary, type OutputFormat } from './diagnostics/format';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { copyFile, link, lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config';
+import { UsageError } from '../support/errors';
 import type { OutputContent, OutputSink, PutOptions, ReusedOutput } from './sink';
 import { readOutputRecord, writeOutputRecord, type OutputRecord, type RecordedFile } from './record';
 
@@ -223,7 +223,7 @@ export async function writeOutput(files: OutputFiles, outDir: string, options: O
 }
 
 /** Another build is writing the same output folder: refuse rather than interleave. */
-export class OutputBusyError extends ConfigError {}
+export class OutputBusyError extends UsageError {}
 
 /**
  * A lock file beside the output folder, holding the writer's pid. A lock whose

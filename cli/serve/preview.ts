@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config';
+import { UsageError } from '../support/errors';
 import { DiskSource } from './file-source';
 import { listen, type ListenOptions, type RunningServer } from './listen';
 import { createStaticHandler } from './static';
@@ -35,9 +35,9 @@ async function readBase(outDir: string): Promise<string> {
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new ConfigError(`${path.relative(process.cwd(), file) || file} does not exist: run "docsbuild build" first, or point --out at a built site.`);
+    throw new UsageError(`${path.relative(process.cwd(), file) || file} does not exist: run "docsbuild build" first, or point --out at a built site.`);
   }
   const base = (JSON.parse(text) as { site?: { base?: unknown } }).site?.base;
-  if (typeof base !== 'string' || !/^\/([\w.-]+\/)*$/.test(base)) throw new ConfigError(`${file} has no valid site.base.`);
+  if (typeof base !== 'string' || !/^\/([\w.-]+\/)*$/.test(base)) throw new UsageError(`${file} has no valid site.base.`);
   return base;
 }

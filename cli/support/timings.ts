@@ -12,7 +12,7 @@ export interface StageTimer {
   report(): string;
 }
 
-export function createStageTimer(enabled = Boolean(process.env.DOCSBUILD_TIMINGS)): StageTimer {
+export function createStageTimer(enabled: boolean): StageTimer {
   const laps: { label: string; ms: number; rss: number; peak: number; heap: number }[] = [];
   let last = performance.now();
   return {

@@ -6,6 +6,7 @@ describe('cli/index', () => {
     expect(Object.keys(api).sort()).toEqual([
       'CATALOGUE',
       'ConfigError',
+      'UsageError',
       'build',
       'defineConfig',
       'formatGithub',
