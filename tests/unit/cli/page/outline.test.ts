@@ -1,5 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { describe, expect, it } from 'vitest';
+import { annotateTree } from '../../../../cli/page/annotate';
 import { extractOutline } from '../../../../cli/page/outline';
 import { pageTree } from '../../../helpers/pages';
 
@@ -49,11 +50,15 @@ describe('cli/page/outline', () => {
     expect(o.headers.map((h) => h.slug)).toEqual(slugsOf(['', 'Next']));
   });
 
-  it('sets the heading id to the slug and records every slug as an anchor', () => {
-    const tree = pageTree('# T\n\n## A b\n');
+  it('gives every heading its slug as an id, in document order, records every slug as an anchor, and leaves the tree alone', () => {
+    const tree = pageTree('# T\n\n## A b\n\n> ## A b\n');
+    const before = structuredClone(tree.tree);
     const o = extractOutline(tree, { headerLevels: [2, 3] });
-    expect([...o.anchors]).toEqual(['t', 'a-b']);
-    const heading = tree.tree.children.find((n) => n.type === 'heading' && n.depth === 2);
+    expect([...o.anchors]).toEqual(['t', 'a-b', 'a-b-1']);
+    expect(o.headingIds).toEqual(['t', 'a-b', 'a-b-1']);
+    expect(tree.tree).toEqual(before);
+    const annotated = annotateTree(tree.tree, o.headingIds, () => undefined);
+    const heading = annotated.children.find((n) => n.type === 'heading' && n.depth === 2);
     expect(heading?.data?.hProperties?.id).toBe('a-b');
   });
 
