@@ -96,6 +96,9 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   if (output) {
     await output.commit();
     timer.lap('write output');
+    for (const left of output.leftovers) {
+      process.stderr.write(`note: ${path.relative(process.cwd(), left)} is an earlier output docsbuild could not remove (read-only files in it): remove it by hand.\n`);
+    }
     if (flags.format === 'text') {
       const ms = Math.round(performance.now() - started);
       process.stderr.write(`Built ${result.pageCount} pages into ${path.relative(process.cwd(), config.outDir)}/ (${result.fileCount} files) in ${ms} ms.\n`);

@@ -87,6 +87,9 @@ export function resolveConfig(root: string, flags: ConfigFlags = {}, env: Config
   if (outDir === contentDir || contentDir.startsWith(outDir + path.sep)) {
     throw new ConfigError(`The output folder ${merged.out} would overwrite the content folder ${merged.content}: choose another --out.`);
   }
+  if (outDir.startsWith(contentDir + path.sep)) {
+    throw new ConfigError(`The output folder ${merged.out} is inside the content folder ${merged.content}: each build would read the last one's output as pages. Choose an --out outside it.`);
+  }
   if (outDir === absoluteRoot || outDir === path.parse(outDir).root) {
     throw new ConfigError(`The output folder ${merged.out} is the project root or a drive root: choose a folder of its own, such as dist.`);
   }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { copyFile, link, lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import { chmod, copyFile, link, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../support/errors';
 import type { OutputContent, OutputSink, PutOptions, ReusedOutput } from './sink';
+import { OUTPUT_MARKER } from './layout';
 import { readOutputRecord, writeOutputRecord, type OutputRecord, type RecordedFile } from './record';
 
 export type OutputFiles = ReadonlyMap<string, OutputContent>;
@@ -30,6 +32,8 @@ export class OutputFolder implements OutputSink {
   private readonly inFlight = new Set<Promise<void>>();
   private failure: unknown;
   private closed = false;
+  /** Folders of earlier builds this one could not remove (read-only files): the CLI names them, and they are never in the way. */
+  readonly leftovers: string[] = [];
 
   private constructor(
     readonly outDir: string,
@@ -41,16 +45,24 @@ export class OutputFolder implements OutputSink {
     for (const [name, file] of previous) this.byId.set(file.id, name);
   }
 
-  /** Locks `outDir` (one writer at a time), recovers from a killed build, and starts a temp folder. */
+  /**
+   * Locks `outDir` (one writer at a time), recovers from a killed build,
+   * refuses a folder that is not ours, and starts a temp folder. Nothing is
+   * changed when it refuses.
+   */
   static async open(outDir: string, options: OutputFolderOptions = {}): Promise<OutputFolder> {
-    await mkdir(path.dirname(outDir), { recursive: true });
+    await prepareParent(outDir);
     const release = await acquireLock(outDir);
     try {
-      await recoverInterruptedSwap(outDir);
+      const leftovers = await recoverInterruptedSwap(outDir);
+      await checkOwnership(outDir);
       const temp = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
       await mkdir(temp);
+      await writeFile(path.join(temp, TEMP_MARKER), `${process.pid}\n`);
       const previous = options.record ? await readOutputRecord(options.record.file, options.record.toolVersion) : new Map();
-      return new OutputFolder(outDir, temp, release, previous, options);
+      const folder = new OutputFolder(outDir, temp, release, previous, options);
+      folder.leftovers.push(...leftovers);
+      return folder;
     } catch (error) {
       await release();
       throw error;
@@ -112,7 +124,11 @@ export class OutputFolder implements OutputSink {
     try {
       await this.settle();
       if (this.failure !== undefined) throw this.failure;
-      await swapIn(this.temp, this.outDir);
+      // Marked ours before it is swapped in: a later build may replace it, and nothing else.
+      await writeFile(path.join(this.temp, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+      await rm(path.join(this.temp, TEMP_MARKER), { force: true });
+      const left = await swapIn(this.temp, this.outDir);
+      if (left) this.leftovers.push(left);
       if (this.options.record) await writeOutputRecord(this.options.record.file, this.options.record.toolVersion, this.written);
     } finally {
       await this.close();
@@ -260,23 +276,137 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/**
- * A build killed between its two renames leaves no output folder but a
- * complete `<out>.old-*`: put it back. Leftover temp folders are removed.
- */
-async function recoverInterruptedSwap(outDir: string): Promise<void> {
-  const parent = path.dirname(outDir);
-  const name = path.basename(outDir);
-  const siblings = await readdir(parent);
-  const olds = siblings.filter((s) => s.startsWith(`${name}.old-`)).sort();
-  if (olds.length > 0 && !siblings.includes(name)) await rename(path.join(parent, olds.pop()!), outDir);
-  for (const leftover of [...olds, ...siblings.filter((s) => s.startsWith(`${name}.tmp-`))]) {
-    await rm(path.join(parent, leftover), { recursive: true, force: true });
+const OUTPUT_MARKER_TEXT = 'This folder was written by docsbuild. A later build replaces it whole; delete this file to keep it from that.\n';
+/** A temp folder of a build holds this (with the builder's pid) until it is swapped in. */
+const TEMP_MARKER = '.docsbuild-temp';
+
+/** The parent folder of the output, made if missing; a parent that is a file is the user's to fix. */
+async function prepareParent(outDir: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(outDir), { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') {
+      throw new UsageError(`The output folder ${outDir} lies under a file (${firstFileAbove(outDir)}): choose another --out.`);
+    }
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      throw new UsageError(`Cannot create ${path.dirname(outDir)}: it is not writable. Choose an --out where you can write.`);
+    }
+    throw error;
   }
 }
 
-/** Renames the finished temp folder into place; the previous output is kept until the new one is there. */
-async function swapIn(temp: string, outDir: string): Promise<void> {
+function firstFileAbove(target: string): string {
+  for (let dir = path.dirname(target); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    try {
+      if (!lstatSync(dir).isDirectory()) return dir;
+    } catch {
+      // Not there: keep climbing.
+    }
+  }
+  return path.dirname(target);
+}
+
+/**
+ * The output folder may be replaced only if it is missing, empty, or made by
+ * docsbuild (it holds OUTPUT_MARKER, or, from builds before the marker, a
+ * pages.schema.json of ours). Anything else is the user's: refused, untouched.
+ */
+async function checkOwnership(outDir: string): Promise<void> {
+  let stat;
+  try {
+    stat = await lstat(outDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (!stat.isDirectory()) {
+    throw new UsageError(`The output folder ${outDir} is a ${stat.isSymbolicLink() ? 'link' : 'file'}, not a folder: docsbuild writes only into a folder of its own. Choose another --out.`);
+  }
+  const entries = await readdir(outDir);
+  if (entries.length === 0 || (await isOurs(outDir, entries))) return;
+  const shown = entries.sort().slice(0, 3).join(', ');
+  throw new UsageError(
+    `${outDir} holds files docsbuild did not write (${shown}${entries.length > 3 ? ', …' : ''}): a build replaces only an empty folder or its own output. Choose another --out, or empty the folder first.`,
+  );
+}
+
+async function isOurs(dir: string, entries: readonly string[]): Promise<boolean> {
+  if (entries.includes(OUTPUT_MARKER)) return true;
+  if (!entries.includes('pages.schema.json')) return false;
+  const schema = await readFile(path.join(dir, 'pages.schema.json'), 'utf8').catch(() => '');
+  return schema.includes('"title": "docsbuild pages.json"');
+}
+
+/** `<out>.tmp-<pid>-<stamp>` and `<out>.old-<pid>-<stamp>`: the only names a build gives its own folders. */
+function ownSibling(outName: string, sibling: string): { kind: 'tmp' | 'old' } | undefined {
+  if (!sibling.startsWith(`${outName}.`)) return undefined;
+  const match = /^(tmp|old)-\d+-[0-9a-z]+$/.exec(sibling.slice(outName.length + 1));
+  return match ? { kind: match[1] as 'tmp' | 'old' } : undefined;
+}
+
+/**
+ * A build killed between its two renames leaves no output folder but a
+ * complete `<out>.old-*`: put it back. Temp folders of builds that are gone
+ * are removed. Only folders named as a build names its own AND holding its
+ * marker are touched; one that cannot be removed (read-only files) is left
+ * and returned, never retried in a loop: it is not in the way.
+ */
+async function recoverInterruptedSwap(outDir: string): Promise<string[]> {
+  const parent = path.dirname(outDir);
+  const name = path.basename(outDir);
+  const siblings = (await readdir(parent)).sort();
+  const marked = async (sibling: string, marker: string) => (await lstat(path.join(parent, sibling, marker)).catch(() => undefined))?.isFile() === true;
+  const olds: string[] = [];
+  const temps: string[] = [];
+  for (const sibling of siblings) {
+    const own = ownSibling(name, sibling);
+    // We hold the lock: no other build of this folder is running, so every own folder here is a leftover.
+    if (!own) continue;
+    if (own.kind === 'old' && (await marked(sibling, OUTPUT_MARKER) || (await isOurs(path.join(parent, sibling), await readdir(path.join(parent, sibling)).catch(() => []))))) olds.push(sibling);
+    if (own.kind === 'tmp' && ((await marked(sibling, TEMP_MARKER)) || (await marked(sibling, OUTPUT_MARKER)))) temps.push(sibling);
+  }
+  if (olds.length > 0 && !siblings.includes(name)) await rename(path.join(parent, olds.pop()!), outDir);
+  const left: string[] = [];
+  for (const leftover of [...olds, ...temps]) {
+    if (!(await removeOwnFolder(path.join(parent, leftover)))) left.push(path.join(parent, leftover));
+  }
+  return left;
+}
+
+/** Removes a folder of ours; files a user made read-only inside it are made writable first. False if it still cannot be removed. */
+async function removeOwnFolder(dir: string): Promise<boolean> {
+  try {
+    await rm(dir, { recursive: true, force: true });
+    return true;
+  } catch {
+    await makeWritable(dir);
+    try {
+      await rm(dir, { recursive: true, force: true });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+async function makeWritable(dir: string): Promise<void> {
+  try {
+    await chmod(dir, 0o755);
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) await makeWritable(path.join(dir, entry.name));
+    }
+  } catch {
+    // Not ours to change (another owner): removeOwnFolder reports it.
+  }
+}
+
+/**
+ * Renames the finished temp folder into place; the previous output is kept
+ * until the new one is there. Returns the previous output's folder if it
+ * could not be removed afterwards (the new output is in place all the same).
+ */
+async function swapIn(temp: string, outDir: string): Promise<string | undefined> {
   const old = `${outDir}.old-${process.pid}-${Date.now().toString(36)}`;
   let hadOld = true;
   try {
@@ -291,7 +421,8 @@ async function swapIn(temp: string, outDir: string): Promise<void> {
     if (hadOld) await rename(old, outDir);
     throw error;
   }
-  if (hadOld) await rm(old, { recursive: true, force: true });
+  if (hadOld && !(await removeOwnFolder(old))) return old;
+  return undefined;
 }
 
 /** Joins an output name to a folder, refusing names that would land outside it. */

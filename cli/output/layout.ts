@@ -113,3 +113,9 @@ export const ROOT_FILES = {
 
 /** Host-specific configuration in the output: a host reads it, and no server should send it to readers. */
 export const HOST_CONFIG_FILES = [ROOT_FILES.netlifyHeaders, ROOT_FILES.netlifyRedirects, ROOT_FILES.nginx, ROOT_FILES.vercel] as const;
+
+/** Every output folder holds this file (output/folder.ts writes it): a later build replaces only a folder that has it. */
+export const OUTPUT_MARKER = '.docsbuild-output';
+
+/** Files in the output that no server should send to readers: host configuration and the output marker. */
+export const UNSERVED_FILES = [...HOST_CONFIG_FILES, OUTPUT_MARKER] as const;

@@ -1,4 +1,4 @@
-import { HOST_CONFIG_FILES, NOT_FOUND_FILE } from '../output/layout';
+import { UNSERVED_FILES, NOT_FOUND_FILE } from '../output/layout';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheControlOf, REVALIDATE } from '../output/cache-policy';
 import { contentTypeOf, isCompressible } from './content-types';
@@ -13,7 +13,7 @@ export interface StaticOptions {
   compression: CompressionLevel;
 }
 
-const HIDDEN = new Set<string>(HOST_CONFIG_FILES);
+const HIDDEN = new Set<string>(UNSERVED_FILES);
 
 /**
  * Serves a built site the way a static host does: folder → index.html, the

@@ -1,7 +1,7 @@
 import { securityHeaders } from '../../security/csp';
 import type { SiteRecord } from '../../../schema/manifest';
 import { stableStringify } from '../../support/json';
-import { HOST_CONFIG_FILES } from '../../output/layout';
+import { UNSERVED_FILES } from '../../output/layout';
 import { HASHED_NAME_SOURCE, IMMUTABLE, REVALIDATE } from '../../output/cache-policy';
 import type { RedirectRule } from './redirect-rules';
 import { hrefOf, targetHref } from '../../site/urls';
@@ -115,7 +115,7 @@ export function nginxSnippet(site: SiteRecord, rules: readonly RedirectRule[]): 
     '    }',
     '',
     '    # Other hosts\' configuration files are not content.',
-    ...HOST_CONFIG_FILES.map((name) => `    location = ${base}${name} { return 404; }`),
+    ...UNSERVED_FILES.map((name) => `    location = ${base}${name} { return 404; }`),
   );
   if (rules.length > 0) out.push('', '    # Redirects (every spelling of each source).');
   for (const rule of rules) {

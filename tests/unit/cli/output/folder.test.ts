@@ -9,9 +9,10 @@ import { OutputFolder, writeOutput, type OutputFolderOptions } from '../../../..
 type Files = ReadonlyArray<readonly [name: string, content: OutputContent, options?: PutOptions]>;
 
 /** Every file under `dir` (folders left out), sorted, with `/` as separator. */
+/** The files of an output, without the marker every output holds (checked in folder-safety.test.ts). */
 const listing = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => statSync(path.join(dir, name)).isFile())
+    .filter((name) => name !== '.docsbuild-output' && statSync(path.join(dir, name)).isFile())
     .map((name) => name.split(path.sep).join('/'))
     .sort();
 

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutputBusyError, safeJoin, writeOutput } from '../../../../cli/output/folder';
 
-const listing = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+/** The files of an output, without the marker every output holds (checked in folder-safety.test.ts). */
+const listing = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f !== '.docsbuild-output').sort();
 
 describe('cli/output/folder', () => {
   let root: string;
@@ -56,7 +57,10 @@ describe('cli/output/folder', () => {
     const out = path.join(root, 'recover', 'dist');
     mkdirSync(`${out}.old-123-abc`, { recursive: true });
     writeFileSync(path.join(`${out}.old-123-abc`, 'previous.json'), 'p');
+    // Both are proven ours by their markers (an output's, a temp folder's); nothing else is ever touched.
+    writeFileSync(path.join(`${out}.old-123-abc`, '.docsbuild-output'), '');
     mkdirSync(`${out}.tmp-123-abc`, { recursive: true });
+    writeFileSync(path.join(`${out}.tmp-123-abc`, '.docsbuild-temp'), '123');
     // A failing write (a name outside the folder) runs recovery first, then fails before touching the output.
     await expect(writeOutput(new Map([['../escape', 'x']]), out)).rejects.toThrow(/outside/);
     expect(listing(out)).toEqual(['previous.json']);
@@ -89,12 +93,12 @@ describe('cli/output/folder', () => {
       child.kill('SIGKILL');
       await new Promise((r) => child.on('exit', r));
       // The next write recovers anything the kill left behind; before it, the old output must be whole.
-      const versions = existsSync(out) ? readdirSync(out) : [];
+      const versions = existsSync(out) ? listing(out).filter((f) => !f.includes('/')) : [];
       expect(versions.length, `after kill at ${delay} ms`).toBe(1);
       expect(isWhole(versions[0]!), `after kill at ${delay} ms`).toBe(true);
     }
     expect(run('Z').status).toBe(0);
-    expect(readdirSync(out)).toEqual(['Z']);
+    expect(listing(out).filter((f) => !f.includes('/'))).toEqual(['Z']);
     expect(isWhole('Z')).toBe(true);
     expect(readdirSync(path.dirname(out)).sort()).toEqual(['dist']);
   });
