@@ -71,6 +71,7 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   // commander's --no-cache makes `cache` true unless the flag is given: the CLI caches, the library only when asked.
   const config = resolveConfig(process.cwd(), { ...flags, cache: flags.cache !== false });
   const timer = createStageTimer(config.timings);
+  for (const notice of config.notices) process.stderr.write(`note: ${notice}\n`);
   const cache = config.pages.cache;
   // Opened first: it takes the output folder's lock, so a second build fails before doing any work.
   const output =

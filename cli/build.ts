@@ -20,6 +20,7 @@ import { parseSiteConfig } from './site/site-config';
 import { loadSources } from './source/load';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
+import { append } from './support/append';
 
 export interface BuildOptions {
   /** `check` runs every check but renders and writes nothing. */
@@ -61,9 +62,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
   const sources = await loadSources(config);
-  diagnostics.push(...sources.diagnostics);
+  append(diagnostics, sources.diagnostics);
   const site = sources.siteConfig && parseSiteConfig(sources.siteConfig);
-  if (site) diagnostics.push(...site.diagnostics);
+  if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;
   const context: PageContext = {
     constants: siteConfig?.constants ?? {},
@@ -76,14 +77,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   timer.lap('load sources');
 
   const { summaries, fromCache, bodies, inputKeys } = await summarisePages(sources.pages, context, { ...config.pages, parts: PAGE_PARTS });
-  for (const summary of summaries) diagnostics.push(...summary.diagnostics);
+  for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
 
   const result: BuildResult = { files: new Map(), fileCount: 0, diagnostics: [], pageCount: sources.pages.length, pagesFromCache: fromCache, bodiesRead: 0 };
   const allPages = sitePagesOf(summaries);
   if (!site || !siteConfig) {
     // No site config: the pages' own problems, and duplicate paths, are all that can be checked.
-    diagnostics.push(...dropDuplicatePaths(allPages).diagnostics);
+    append(diagnostics, dropDuplicatePaths(allPages).diagnostics);
     result.diagnostics = sortDiagnostics(diagnostics);
     return result;
   }
@@ -96,7 +97,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     analyticsScript: ANALYTICS_INIT_FILE,
     docsearchApiKey: config.docsearchApiKey,
   });
-  diagnostics.push(...modelDiagnostics, ...checkSite({ model, site, allPages, previous: config.previous }));
+  append(diagnostics, modelDiagnostics);
+  append(diagnostics, checkSite({ model, site, allPages, previous: config.previous }));
   result.diagnostics = sortDiagnostics(diagnostics);
   timer.lap('site-wide checks');
   if (options.mode === 'check' || result.diagnostics.some((d) => d.severity === 'error')) return result;

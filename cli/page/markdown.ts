@@ -8,6 +8,7 @@ import { diagnostic } from '../diagnostics/diagnostic';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, markContainers } from '../markdown/containers';
 import { replaceTocMarkers } from '../markdown/toc';
+import { append } from '../support/append';
 import { firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
@@ -47,10 +48,8 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
 
   const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file), ...interpolateConstants(tree, context.constants, file)];
   replaceTocMarkers(tree);
-  diagnostics.push(
-    ...reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY),
-    ...reportUnknownLanguages(tree, file, context.languages),
-  );
+  append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
+  append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
 
   const frontmatterText = (value: string | undefined, key: string) =>
     value === undefined

@@ -9,6 +9,7 @@ import { renderPage } from './render';
 import { routeOf } from './route';
 import type { PageBody, PageContext, PagePart, PageResult, PageSummary, SummarisedPage } from './types';
 import { validateFrontmatter } from './validate';
+import { append } from '../support/append';
 
 /** Per-run (or per-worker) tools the page pipeline reuses: a parser, the highlighter, known languages, the features' parts. */
 export interface PageTools {
@@ -31,14 +32,14 @@ export function createPageTools(languages: ReadonlySet<string>, parts: readonly 
 export async function processPage(source: SourceFile, context: PageContext, tools: PageTools): Promise<PageResult> {
   const summary: PageSummary = { relativePath: source.relativePath, file: source.file, diagnostics: [] };
   const parsed = parseFrontmatter(source);
-  summary.diagnostics.push(...parsed.diagnostics);
+  append(summary.diagnostics, parsed.diagnostics);
   if (!parsed.page) return { summary };
   const valid = validateFrontmatter(parsed.page);
-  summary.diagnostics.push(...valid.diagnostics);
+  append(summary.diagnostics, valid.diagnostics);
 
   const constants = { values: context.constants, used: new Set<string>(), report: context.reportConstants };
   const tree = parseMarkdown(valid.page, { parse: tools.parse, constants, languages: tools.languages, html: context.html });
-  summary.diagnostics.push(...tree.diagnostics);
+  append(summary.diagnostics, tree.diagnostics);
   const outline = extractOutline(tree, { headerLevels: context.headerLevels });
   const { frontmatter, yaml } = valid.page;
   const route = routeOf(source.relativePath, frontmatter.permalink);

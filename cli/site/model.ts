@@ -8,6 +8,7 @@ import type { ParsedSiteConfig } from './site-config';
 import { buildSiteRecord, type SiteRecordOptions } from './site-record';
 import type { SitePage } from './pages';
 import { createSiteIndex, type SiteIndex } from './site-index';
+import { append } from '../support/append';
 
 /** The site as the output features see it: every page, where each path leads, and what pages.json says of the site. */
 export interface SiteModel {
@@ -39,7 +40,7 @@ export function buildSiteModel(input: SiteModelInput): { model: SiteModel; diagn
   const redirectTable = buildRedirects(config.redirects, new Map(unique.map((p) => [p.indexed.path, p.indexed])), (from) => site.locate(['redirects'], from), {
     allowExternal: input.allowExternalRedirects,
   });
-  diagnostics.push(...redirectTable.diagnostics);
+  append(diagnostics, redirectTable.diagnostics);
   const index = createSiteIndex(
     config.base,
     unique.map((p) => p.indexed),
@@ -47,7 +48,7 @@ export function buildSiteModel(input: SiteModelInput): { model: SiteModel; diagn
     input.assets,
   );
   const navigation = resolveNavigation(config, index, (path) => site.locate(path));
-  diagnostics.push(...navigation.diagnostics);
+  append(diagnostics, navigation.diagnostics);
   const record = buildSiteRecord(config, navigation, input);
   return { model: { config, record, pages: unique, index, redirects: redirectTable.redirects, order: navigation.order }, diagnostics };
 }

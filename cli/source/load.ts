@@ -2,6 +2,7 @@ import { readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { append } from '../support/append';
 
 /** One file of the content tree, decoded. */
 export interface SourceFile {
@@ -61,7 +62,7 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
   // One walk of the tree, sorted into pages, the site config and assets: each extra walk costs as much as reading the pages.
   const tree = await walkContent(config.contentDir);
   const links = await checkSymlinks(config.contentDir, tree.symlinks, displayPath);
-  diagnostics.push(...links.diagnostics);
+  append(diagnostics, links.diagnostics);
   const isPage = (p: string) => p.endsWith('.md') && !p.startsWith(`${PUBLIC_DIR}/`);
   const pagePaths = [...tree.files.filter(isPage), ...links.inside.filter(isPage)].sort();
 

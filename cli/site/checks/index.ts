@@ -6,6 +6,7 @@ import { checkFrontmatterLinks } from './frontmatter-links';
 import { checkPageLinks } from './links';
 import { checkPreviousPaths } from './previous-paths';
 import { checkUnusedConstants } from './unused-constants';
+import { append } from '../../support/append';
 
 export interface SiteCheckInput {
   model: SiteModel;
@@ -20,12 +21,13 @@ export interface SiteCheckInput {
 export function checkSite({ model, site, allPages, previous }: SiteCheckInput): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const page of model.pages) {
-    diagnostics.push(...checkPageLinks(page.indexed, page.page.links, model.index));
-    diagnostics.push(...checkFrontmatterLinks(page, model.index));
+    append(diagnostics, checkPageLinks(page.indexed, page.page.links, model.index));
+    append(diagnostics, checkFrontmatterLinks(page, model.index));
   }
-  if (previous) diagnostics.push(...checkPreviousPaths(previous, model.index, site.locate(['redirects'])));
-  diagnostics.push(
-    ...checkUnusedConstants(
+  if (previous) append(diagnostics, checkPreviousPaths(previous, model.index, site.locate(['redirects'])));
+  append(
+    diagnostics,
+    checkUnusedConstants(
       model.config.constants,
       allPages.map((p) => p.page),
       (name) => site.locate(['constants'], name),

@@ -30,6 +30,12 @@ describe('cli/config', () => {
     expect(previous?.paths.length).toBeGreaterThan(0);
   });
 
+  it('caps --threads at the cores, and says so', () => {
+    const config = resolveConfig(ROOT, { config: false, threads: 4096 }, {});
+    expect(config.notices).toEqual([expect.stringMatching(/^--threads 4096 is more than the \d+ cores here: using \d+\.$/)]);
+    expect(resolveConfig(ROOT, { config: false, threads: 1 }, {}).notices).toEqual([]);
+  });
+
   it('runs pages in this thread without a cache unless asked (the library), with one when asked (the CLI)', () => {
     expect(resolveConfig(ROOT, { config: false }, {}).pages).toEqual({});
     expect(resolveConfig(ROOT, { config: false, cache: true, cacheDir: 'c' }, {}).pages.cache?.dir).toBe(path.join(ROOT, 'c'));
