@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { SourceFile } from '../source/load';
 import type { PageBody, PageContext, PageResult, PageSummary } from './types';
 
 /** Bumped when the shape of a cache entry changes. */
-const ENTRY_FORMAT = 3;
+const ENTRY_FORMAT = 4;
 const CONSTANT_REFERENCE = /\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /**
@@ -153,7 +154,30 @@ function validEntry(entry: unknown, key: string, source: SourceFile): PageSummar
   if (entry === null || typeof entry !== 'object') return undefined;
   const { format, key: storedKey, summary } = entry as { format?: unknown; key?: unknown; summary?: PageSummary };
   if (format !== ENTRY_FORMAT || storedKey !== key || !summary || typeof summary !== 'object') return undefined;
-  if (summary.relativePath !== source.relativePath || !Array.isArray(summary.diagnostics)) return undefined;
-  if (summary.page !== undefined && (typeof summary.page.route?.path !== 'string' || !Array.isArray(summary.page.links))) return undefined;
-  return summary;
+  if (summary.relativePath !== source.relativePath) return undefined;
+  // A valid key with damaged fields (a disk error, a hand edit) is ignored like any corrupt entry: the page is processed again.
+  return StoredSummary.safeParse(summary).success ? summary : undefined;
 }
+
+const Place = z.object({ line: z.number(), column: z.number() });
+/** The shape of a stored PageSummary (page/types.ts), checked before the build trusts one. */
+const StoredSummary = z.object({
+  relativePath: z.string(),
+  file: z.string(),
+  diagnostics: z.array(z.object({ code: z.string(), severity: z.enum(['error', 'warning']), file: z.string(), message: z.string() })),
+  page: z
+    .object({
+      route: z.object({ regularPath: z.string(), path: z.string(), key: z.string() }),
+      title: z.string().optional(),
+      description: z.string().optional(),
+      frontmatter: z.record(z.string(), z.unknown()),
+      keyPositions: z.record(z.string(), Place),
+      bodyStartLine: z.number(),
+      headers: z.array(z.object({ level: z.number(), title: z.string(), slug: z.string() })),
+      anchors: z.array(z.string()),
+      links: z.array(z.object({ kind: z.enum(['link', 'image']), url: z.string(), line: z.number(), column: z.number() })),
+      constantsUsed: z.array(z.string()),
+      rendered: z.object({ linkUrls: z.array(z.string()), parts: z.record(z.string(), z.unknown()) }).optional(),
+    })
+    .optional(),
+});

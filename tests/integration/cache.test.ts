@@ -80,4 +80,29 @@ describe('page cache', () => {
     same(afterCorruption, await cold());
     expect((await run('another-version')).pagesFromCache).toBe(0);
   });
+
+  it('ignores an entry whose key is valid but whose fields are damaged (it was exit 3 on every build)', async () => {
+    await run();
+    const shards = path.join(cacheDir, 'pages');
+    for (const shard of readdirSync(shards)) {
+      for (const f of readdirSync(path.join(shards, shard))) {
+        const file = path.join(shards, shard, f);
+        const [head, ...body] = readFileSync(file, 'utf8').split('\n');
+        let entry: { summary: { page?: { headers: unknown; links: unknown } } };
+        try {
+          entry = JSON.parse(head!) as typeof entry;
+        } catch {
+          continue; // left corrupt by the test before
+        }
+        if (entry.summary.page) {
+          entry.summary.page.headers = 'not a list';
+          entry.summary.page.links = [{ kind: 'link', url: 7 }];
+        }
+        writeFileSync(file, [JSON.stringify(entry), ...body].join('\n'));
+      }
+    }
+    const damaged = await run();
+    expect(damaged.pagesFromCache).toBe(0);
+    same(damaged, await cold());
+  });
 });
