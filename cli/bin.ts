@@ -9,7 +9,7 @@ import { outputRecordFile } from './output/record';
 import { OutputFolder } from './output/folder';
 import { DEFAULT_DEV_PORT, DEFAULT_HOST, DEFAULT_PREVIEW_PORT, parsePort, runDev, runPreview, type ServeFlags } from './serve/commands';
 import { createStageTimer } from './support/timings';
-import { UsageError } from './support/errors';
+import { environmentProblem, UsageError } from './support/errors';
 import { formatSizes } from './output/sizes';
 
 /** Exit codes: 0 clean, 1 content errors (or too many warnings), 2 usage or config errors, 3 internal error. */
@@ -170,6 +170,10 @@ async function main(): Promise<void> {
       process.exitCode = EXIT.usage;
     } else if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n`);
+      process.exitCode = EXIT.usage;
+    } else if (environmentProblem(error)) {
+      // The machine, not the content and not docsbuild: say what to fix, exit 2.
+      process.stderr.write(`${environmentProblem(error)}\n`);
       process.exitCode = EXIT.usage;
     } else {
       // A bug in docsbuild, not in the content: say so briefly; the stack only on request.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,9 @@ export function resolveConfig(root: string, flags: ConfigFlags = {}, env: Config
   if (outDir === contentDir || contentDir.startsWith(outDir + path.sep)) {
     throw new ConfigError(`The output folder ${merged.out} would overwrite the content folder ${merged.content}: choose another --out.`);
   }
+  if (!isDirectory(contentDir)) {
+    throw new ConfigError(`The content folder ${merged.content} does not exist (or is not a folder): create it, or point --content at your pages.`);
+  }
   if (outDir.startsWith(contentDir + path.sep)) {
     throw new ConfigError(`The output folder ${merged.out} is inside the content folder ${merged.content}: each build would read the last one's output as pages. Choose an --out outside it.`);
   }
@@ -112,6 +115,14 @@ export function resolveConfig(root: string, flags: ConfigFlags = {}, env: Config
     pages: pageRuntime(absoluteRoot, { ...flags, threads }),
     notices,
   };
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** An empty variable counts as unset; a malformed key is refused before any work, naming the variable. */

@@ -50,3 +50,9 @@ describe('cli/site/site-record: docsearch key', () => {
     expect(searchSetting({ provider: 'local' }, KEY)).toEqual({ provider: 'local' });
   });
 });
+
+describe('cli/config: the content folder', () => {
+  it('a missing --content folder is a usage error naming it, not an internal error', () => {
+    expect(() => resolveConfig(ROOT, { config: false, content: 'nope' }, {})).toThrow(/The content folder nope does not exist/);
+  });
+});
