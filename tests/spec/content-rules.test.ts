@@ -94,6 +94,24 @@ describe('content/: editorial rules', () => {
     expect(typedFigures(pages, constants)).toEqual([]);
   });
 
+  it('draws every diagram as an accessible SVG that has a dark palette, and gives every image alt text', () => {
+    const svgs = fg.sync('**/*.svg', { cwd: CONTENT, ignore: ['public/**'] });
+    expect(svgs.length).toBeGreaterThanOrEqual(6);
+    for (const relative of svgs) {
+      const svg = readFileSync(path.join(CONTENT, relative), 'utf8');
+      expect(svg, relative).toMatch(/<svg[^>]*role="img"/);
+      expect(svg, relative).toMatch(/<title[^>]*>[^<]{10,}<\/title>/);
+      expect(svg, relative).toMatch(/<desc[^>]*>[^<]{40,}<\/desc>/);
+      expect(svg, relative).toContain('@media (prefers-color-scheme: dark)');
+      expect(svg, relative).not.toMatch(/<script|<foreignObject|href="(?:https?:|data:)/i);
+    }
+    const images = fg.sync('**/*.md', { cwd: CONTENT }).flatMap((relative) =>
+      [...readFileSync(path.join(CONTENT, relative), 'utf8').matchAll(/!\[([^\]]*)\]\(([^)]+)\)/g)].map((m) => ({ relative, alt: m[1]!, src: m[2]! })),
+    );
+    expect(images.filter((i) => i.src.endsWith('.svg')).length).toBeGreaterThanOrEqual(6);
+    expect(images.filter((i) => i.alt.trim().length < 40).map((i) => `${i.relative}: ${i.src}`)).toEqual([]);
+  });
+
   it('the checks catch what they are for', () => {
     const sample = [
       readPage('a.md', '---\ntitle: Triggers\n---\n\n```bash\ncurl https://api.example.com/v1/users/me\n```\n', { API_BASE_URL: 'https://api.example.com/v1' }),
