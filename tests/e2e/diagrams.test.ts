@@ -22,6 +22,7 @@ const PAGES = [
   '/scheduling-future-tasks/',
   '/workflows/steps/',
   '/code/helpers/',
+  '/quickstart/send-http-response/',
 ];
 
 describe.skipIf(skipBrowserTests)('diagrams of the real site in Chromium', () => {
