@@ -3,6 +3,7 @@ import { visit } from 'unist-util-visit';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
+import { splitConstantsSuffix } from './fences';
 
 /** `{{ $const.NAME }}`, and the VuePress form `{{ $site.themeConfig.NAME }}` so existing trees build unchanged. */
 export const CONSTANT_PATTERN = /\{\{\s*\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -33,18 +34,30 @@ export function interpolate(
   });
 }
 
-/** Interpolates constants in text and inline code; fenced code is left as written. */
+/**
+ * Interpolates constants in text and inline code. Fenced code is left as
+ * written, unless its language carries the opt-in suffix (```` ```bash-const ````):
+ * then the suffix is removed (the block is highlighted as `bash`) and its
+ * constants are filled in.
+ */
 export function interpolateConstants(tree: Root, scope: ConstantScope, file: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  visit(tree, ['text', 'inlineCode'], (node) => {
-    if (node.type !== 'text' && node.type !== 'inlineCode') return;
+  visit(tree, ['text', 'inlineCode', 'code'], (node) => {
+    if (node.type !== 'text' && node.type !== 'inlineCode' && node.type !== 'code') return;
+    if (node.type === 'code') {
+      const fence = splitConstantsSuffix(node.lang ?? '');
+      if (!fence.constants) return;
+      node.lang = fence.lang;
+    }
     node.value = interpolate(node.value, scope, (name, index) => {
       if (!scope.report) return;
       const before = node.value.slice(0, index);
       const newlines = before.split('\n').length - 1;
       const start = node.position?.start;
-      const line = (start?.line ?? 1) + newlines;
-      const column = newlines > 0 ? index - before.lastIndexOf('\n') : (start?.column ?? 1) + index + (node.type === 'inlineCode' ? 1 : 0);
+      let line = (start?.line ?? 1) + newlines;
+      let column = newlines > 0 ? index - before.lastIndexOf('\n') : (start?.column ?? 1) + index + (node.type === 'inlineCode' ? 1 : 0);
+      // A fenced block's value starts on the line after its fence, at the fence's indent.
+      if (node.type === 'code') [line, column] = [line + 1, (start?.column ?? 1) + index - (before.lastIndexOf('\n') + 1)];
       diagnostics.push(
         diagnostic(
           'constant/unknown',

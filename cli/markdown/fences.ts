@@ -1,6 +1,21 @@
 const FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm;
 
 /**
+ * The opt-in that lets a code block use constants: a fence's language with
+ * this suffix (```` ```bash-const ````, after VitePress's `-vue`) has
+ * `{{ $const.NAME }}` filled in and is highlighted as the language before the
+ * suffix. Any other double-brace text in the block stays as written.
+ */
+export const CONSTANTS_SUFFIX = '-const';
+
+/** A fence language without the constants opt-in, and whether it had it. */
+export function splitConstantsSuffix(lang: string): { lang: string; constants: boolean } {
+  return lang.length > CONSTANTS_SUFFIX.length && lang.toLowerCase().endsWith(CONSTANTS_SUFFIX)
+    ? { lang: lang.slice(0, -CONSTANTS_SUFFIX.length), constants: true }
+    : { lang, constants: false };
+}
+
+/**
  * The languages fenced code blocks name, found by a quick scan (no parse) so
  * every highlighter can start with them. Its own module: the build needs it
  * before it knows whether any page must be processed, and must not load
@@ -8,6 +23,6 @@ const FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm;
  */
 export function fenceLanguages(texts: Iterable<string>): string[] {
   const found = new Set<string>();
-  for (const text of texts) for (const m of text.matchAll(FENCE)) found.add(m[1]!.toLowerCase());
+  for (const text of texts) for (const m of text.matchAll(FENCE)) found.add(splitConstantsSuffix(m[1]!).lang.toLowerCase());
   return [...found].sort();
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createHighlighter } from 'shiki';
 import { createCodeHighlighter, fenceLanguages, THEMES, type Highlighter } from '../../../../cli/markdown/highlight';
 import { shareTokenizing } from '../../../../cli/markdown/shared-tokenizing';
+import { splitConstantsSuffix } from '../../../../cli/markdown/fences';
 
 const CONTENT = path.resolve(__dirname, '../../../../content');
 const FENCED = /^(`{3,}|~{3,})[ \t]*([\w#+.-]+)[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm;
@@ -13,7 +14,7 @@ const FENCED = /^(`{3,}|~{3,})[ \t]*([\w#+.-]+)[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm;
 function blocks(): [lang: string, code: string][] {
   const found: [string, string][] = [];
   for (const file of fg.sync('**/*.md', { cwd: CONTENT }).sort()) {
-    for (const m of readFileSync(path.join(CONTENT, file), 'utf8').matchAll(FENCED)) found.push([m[2]!.toLowerCase(), m[3]!.replace(/\n$/, '')]);
+    for (const m of readFileSync(path.join(CONTENT, file), 'utf8').matchAll(FENCED)) found.push([splitConstantsSuffix(m[2]!).lang.toLowerCase(), m[3]!.replace(/\n$/, '')]);
   }
   const edges: [string, string][] = [
     ['js', ''],
