@@ -1,6 +1,7 @@
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { interpolate } from '../../markdown/constants';
+import { CONSTANTS_SUFFIX } from '../../markdown/fences';
 import type { PageTree } from '../../page/markdown';
 import type { LinkRef } from '../../page/outline';
 
@@ -38,7 +39,7 @@ export function prepareMarkdownCopy(page: PageTree, options: MarkdownCopyOptions
   const lines = body.split('\n');
   const written = new Map((options.links ?? []).map((l) => [`${l.line}:${l.column}`, l.url]));
   const urls = body.includes('\uE000') ? [] : markLinks(page.tree, lines, bodyLineOffset, written);
-  const verbatim = codeLines(page.tree, bodyLineOffset);
+  const verbatim = codeLines(page.tree, bodyLineOffset, lines);
   const scope = { values: options.constants, used: new Set<string>(), report: false };
   const text = lines
     .map((line, i) => (verbatim.has(i + 1) ? line : interpolate(line, scope, () => undefined)))
@@ -93,14 +94,28 @@ function markLinks(tree: Root, lines: string[], offset: number, written: Readonl
   return urls;
 }
 
-/** Body lines (1-based) inside code blocks: the tree's positions are file lines, so shift them back. */
-function codeLines(tree: Root, offset: number): Set<number> {
-  const lines = new Set<number>();
+/**
+ * Body lines (1-based) inside code blocks: the tree's positions are file
+ * lines, so shift them back. A block that opted in to constants
+ * (```` ```bash-const ````) is not verbatim: its constants are filled in as on
+ * the page, and its fence loses the suffix (`lines` is edited for that).
+ */
+function codeLines(tree: Root, offset: number, lines: string[]): Set<number> {
+  const verbatim = new Set<number>();
   visit(tree, 'code', (node: Code) => {
     const start = node.position?.start.line;
     const end = node.position?.end.line;
     if (start === undefined || end === undefined) return;
-    for (let line = start; line <= end; line++) lines.add(line - offset);
+    const fence = lines[start - offset - 1] ?? '';
+    const optIn = OPT_IN_FENCE.exec(fence);
+    if (optIn) {
+      lines[start - offset - 1] = `${optIn[1]}${optIn[2]}${fence.slice(optIn[0].length)}`;
+      return;
+    }
+    for (let line = start; line <= end; line++) verbatim.add(line - offset);
   });
-  return lines;
+  return verbatim;
 }
+
+/** A fence line whose language has the constants suffix: the fence and language, without the suffix. */
+const OPT_IN_FENCE = new RegExp(String.raw`^( {0,3}(?:\`{3,}|~{3,})[ \t]*)([\w#+.]+(?:-[\w#+.]+)*?)${CONSTANTS_SUFFIX}(?=\s|$|\{)`, 'i');

@@ -86,3 +86,15 @@ describe('cli/features/markdown-copy/copy', () => {
     expect(copy).toBe('# T\n\nSee [setup](https://x.dev/docs/guide/).\n');
   });
 });
+
+describe('cli/features/markdown-copy/copy: constants in code blocks', () => {
+  it('fills constants in a block that opted in (```bash-const), drops the suffix, and keeps other blocks as written', () => {
+    const tree = pageTree('# T\n\n```bash-const\ncurl {{ $const.API }}/x {{steps.trigger.event}}\n```\n\n```bash\ncurl {{ $const.API }}\n```\n', {
+      constants: { API: 'https://api.example.com' },
+    });
+    const copy = markdownCopy(tree, { title: 'T', constants: { API: 'https://api.example.com' }, resolveLink: () => undefined });
+    expect(copy).toContain('```bash\ncurl https://api.example.com/x {{steps.trigger.event}}\n```');
+    expect(copy).toContain('```bash\ncurl {{ $const.API }}\n```');
+    expect(copy).not.toContain('-const');
+  });
+});
