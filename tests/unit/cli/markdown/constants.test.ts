@@ -4,8 +4,8 @@ import type { Code } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { createCodeHighlighter } from '../../../../cli/markdown/highlight';
 import { fenceLanguages, splitConstantsSuffix } from '../../../../cli/markdown/fences';
-import { extractOutline } from '../../../../cli/stages/outline';
-import { renderPage } from '../../../../cli/stages/render';
+import { extractOutline } from '../../../../cli/page/outline';
+import { renderPage } from '../../../../cli/page/render';
 import { pageTree } from '../../../helpers/pages';
 
 const codeNodes = (tree: Parameters<typeof visit>[0]): Code[] => {
