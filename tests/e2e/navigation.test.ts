@@ -135,7 +135,7 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
     await page.close();
   });
 
-  it('follows every redirect of site.yaml when opened, and every redirect and index.html twin when linked', async () => {
+  it('follows every redirect of site.yaml when opened, and every redirect and index.html twin when linked', { timeout: 90_000 }, async () => {
     const page = await context.newPage();
     const configured = site.redirects.redirects.filter((r) => !r.from.endsWith('/index.html'));
     const twins = site.redirects.redirects.filter((r) => r.from.endsWith('/index.html'));

@@ -98,7 +98,7 @@ describe('output paths', () => {
         .filter((e) => e.isFile())
         .map((e) => path.relative(out, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
         .sort();
-      expect(written).toEqual(names.sort());
+      expect(written).toEqual([...names, '.docsbuild-output'].sort());
       expect(readdirSync(path.dirname(out))).toEqual(['dist']);
     } finally {
       site.remove();

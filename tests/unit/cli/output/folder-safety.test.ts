@@ -111,6 +111,7 @@ describe('cli/output/folder: never deletes what is not ours', () => {
   });
 
   it('refuses --out inside the content folder (each build would read the last as pages)', () => {
+    mkdirSync(path.join(root, 'content'), { recursive: true });
     expect(() => resolveConfig(root, { config: false, content: 'content', out: 'content/site-out' }, {})).toThrow(/inside the content folder/);
   });
 
