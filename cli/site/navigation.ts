@@ -30,6 +30,7 @@ export function resolveNavigation(
         at,
         `${what} "${link}" points to no page.`,
         didYouMean(link, index.pages.keys(), 'Point the entry at an existing page path, or add the page.'),
+        link,
       ),
     );
   const resolveLink = (link: string, at: readonly PropertyKey[], what: string): string => {
@@ -78,6 +79,7 @@ export function resolveNavigation(
           { file: page.file },
           `The page ${page.path} is in no sidebar entry, so readers cannot browse to it.`,
           `Add "${page.path}" to "sidebar:" in site.yaml.`,
+          page.path,
         ),
       );
     }
