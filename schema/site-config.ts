@@ -82,8 +82,12 @@ const RuleEntry = z
   .superRefine((entry, ctx) => checkRuleCodes(entry, ctx, ['files']));
 
 const RuleList = z.array(RuleEntry);
-export type RuleMap = z.output<typeof RuleMap>;
-export type RuleEntry = z.output<typeof RuleEntry>;
+export type RuleMap = Record<string, RuleSeverity>;
+/** `files:` and codes side by side (zod's inferred type for a catch-all object is not one TypeScript can check literals against). */
+export interface RuleEntry {
+  files?: string | string[];
+  [code: string]: RuleSeverity | string | string[] | undefined;
+}
 
 /**
  * The severities a site gives diagnostic codes: one set for every file, or a
@@ -96,7 +100,7 @@ export const Rules = z.unknown().transform((value, ctx): RuleMap | RuleEntry[] =
     return z.NEVER;
   }
   const parsed = Array.isArray(value) ? RuleList.safeParse(value) : RuleMap.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return parsed.data as RuleMap | RuleEntry[];
   for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: value } as Parameters<typeof ctx.addIssue>[0]);
   return z.NEVER;
 });
