@@ -1,9 +1,8 @@
 import path from 'node:path';
-import type { BaselineEntry } from '../schema/baseline';
 import type { Manifest } from '../schema/manifest';
 import type { Rules } from '../schema/site-config';
 import type { ResolvedConfig } from './config';
-import { matchBaseline } from './diagnostics/baseline';
+import { matchBaseline, type BaselineReport } from './diagnostics/baseline';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
 import { applyRules } from './diagnostics/severity-rules';
 import { applySuppressions } from './diagnostics/suppressions';
@@ -53,14 +52,6 @@ export interface BuildResult {
   pagesFromCache: number;
   /** Pages whose body was read to make output; the others' output was all reused from the previous build. */
   bodiesRead: number;
-}
-
-export interface BaselineReport {
-  /** The baseline file, relative to the root. */
-  file: string;
-  known: number;
-  files: number;
-  stale: BaselineEntry[];
 }
 
 /** Pages written at once: their file operations overlap, and only a few pages' output is in memory at a time. */

@@ -9,6 +9,15 @@ import type { Diagnostic } from './diagnostic';
  */
 export const DEFAULT_BASELINE_FILE = 'docsbuild-baseline.json';
 
+/** What a run reports of its baseline: the file, how many problems it knew in how many files, and its entries now fixed. */
+export interface BaselineReport {
+  /** Relative to the root. */
+  file: string;
+  known: number;
+  files: number;
+  stale: BaselineEntry[];
+}
+
 /** What a run found against a baseline. */
 export interface BaselineMatch {
   /** The same diagnostics, each marked `baselined` true or false. */
