@@ -5,7 +5,7 @@ import type { SourceFile } from '../source/load';
 import type { PageBody, PageContext, PageResult, PageSummary } from './types';
 
 /** Bumped when the shape of a cache entry changes. */
-const ENTRY_FORMAT = 3;
+const ENTRY_FORMAT = 4;
 const CONSTANT_REFERENCE = /\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /**
@@ -154,6 +154,8 @@ function validEntry(entry: unknown, key: string, source: SourceFile): PageSummar
   const { format, key: storedKey, summary } = entry as { format?: unknown; key?: unknown; summary?: PageSummary };
   if (format !== ENTRY_FORMAT || storedKey !== key || !summary || typeof summary !== 'object') return undefined;
   if (summary.relativePath !== source.relativePath || !Array.isArray(summary.diagnostics)) return undefined;
-  if (summary.page !== undefined && (typeof summary.page.route?.path !== 'string' || !Array.isArray(summary.page.links))) return undefined;
+  if (summary.page !== undefined && (typeof summary.page.route?.path !== 'string' || !Array.isArray(summary.page.links) || !Array.isArray(summary.page.suppressions))) {
+    return undefined;
+  }
   return summary;
 }
