@@ -1,5 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { describe, expect, it } from 'vitest';
+import { annotateTree } from '../../../../cli/page/annotate';
 import { extractOutline } from '../../../../cli/page/outline';
 import { pageTree } from '../../../helpers/pages';
 
@@ -49,12 +50,15 @@ describe('cli/page/outline', () => {
     expect(o.headers.map((h) => h.slug)).toEqual(slugsOf(['', 'Next']));
   });
 
-  it('sets the heading id to the slug and records every slug as an anchor', () => {
+  it('gives each heading its slug as id (through annotateTree, the parsed tree unchanged) and records every slug as an anchor', () => {
     const tree = pageTree('# T\n\n## A b\n');
     const o = extractOutline(tree, { headerLevels: [2, 3] });
     expect([...o.anchors]).toEqual(['t', 'a-b']);
-    const heading = tree.tree.children.find((n) => n.type === 'heading' && n.depth === 2);
-    expect(heading?.data?.hProperties?.id).toBe('a-b');
+    expect(o.headingIds).toEqual(['t', 'a-b']);
+    const isH2 = (n: { type: string; depth?: number }) => n.type === 'heading' && n.depth === 2;
+    expect(tree.tree.children.find(isH2)?.data?.hProperties?.id).toBeUndefined();
+    const annotated = annotateTree(tree.tree, o.headingIds, () => undefined);
+    expect(annotated.children.find(isH2)?.data?.hProperties?.id).toBe('a-b');
   });
 
   it('honours configured header levels', () => {
