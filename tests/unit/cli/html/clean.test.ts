@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanHtml, urlSurvives } from '../../../../cli/html/clean';
 import { pageToHast } from '../../../../cli/html/page-hast';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../../../../cli/html/policy';
+import { annotateTree } from '../../../../cli/page/annotate';
 import { createMarkdownParser } from '../../../../cli/page/markdown';
 import { extractOutline } from '../../../../cli/page/outline';
 import { pageTree } from '../../../helpers/pages';
@@ -62,8 +63,9 @@ describe('cli/html/clean', () => {
 
   it('keeps what the pipeline builds as built, and cleans the writer\'s parts inside it', () => {
     const page = pageTree('## Title <span onclick="x()">here</span>\n\n::: tip Mind <b>this</b>\n<i onclick="y()">inside</i>\n\n:::\n');
-    extractOutline(page, { headerLevels: [2, 3] });
-    const html = toHtml(cleanHtml(pageToHast(page.tree, { headingAnchors: true }), DEFAULT_HTML_POLICY));
+    // Heading ids come from the outline through annotateTree, as the renderer gives them (the parsed tree is left alone).
+    const tree = annotateTree(page.tree, extractOutline(page, { headerLevels: [2, 3] }).headingIds, () => undefined);
+    const html = toHtml(cleanHtml(pageToHast(tree, { headingAnchors: true }), DEFAULT_HTML_POLICY));
     expect(html).toContain('<h2 id="title-here"><a href="#title-here" class="header-anchor" aria-hidden="true" tabindex="-1">#</a>Title <span>here</span></h2>');
     // The title is text, never HTML; the writer's HTML inside is cleaned.
     expect(html).toContain('<div class="custom-block tip"><p class="custom-block-title">Mind &#x3C;b>this&#x3C;/b></p><p><i>inside</i></p>');
