@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { build, type BuildResult } from './build';
-import { DEFAULT_CACHE_DIR, resolveConfig, type ConfigFlags } from './config';
+import { DEFAULT_CACHE_DIR, resolveConfig, type ConfigFlags, type ResolvedConfig } from './config';
+import { baselineOf, DEFAULT_BASELINE_FILE, matchBaseline, serializeBaseline } from './diagnostics/baseline';
 import { countBySeverity } from './diagnostics/diagnostic';
-import { formatGithub, formatJson, formatSummary, formatText, type OutputFormat } from './diagnostics/format';
+import { formatBaseline, formatGithub, formatJson, formatSummary, formatText, type OutputFormat } from './diagnostics/format';
 import { outputRecordFile } from './output/record';
 import { OutputFolder } from './output/folder';
 import { DEFAULT_DEV_PORT, DEFAULT_HOST, DEFAULT_PREVIEW_PORT, parsePort, runDev, runPreview, type ServeFlags } from './serve/commands';
@@ -33,18 +34,19 @@ const common = (cmd: Command) =>
     .option('--content <dir>', 'folder of Markdown pages and site.yaml', undefined)
     .option('--config <file>', 'docsbuild.config.json to read')
     .addOption(new Option('--format <format>', 'diagnostics format').choices(['text', 'json', 'github']).default('text'))
-    .option('--strict', 'treat warnings as errors')
+    .option('--strict', 'treat warnings, and baselined problems that are fixed, as errors')
     .option('--max-warnings <n>', 'fail when there are more than n warnings', parseCount)
     .option('--no-color', 'never colour the output')
     .option('--previous <pages.json>', 'a pages.json published before: fail if any of its paths is now no page and no redirect')
     .option('--allow-external-redirects', 'allow redirects to other sites')
+    .option('--baseline <file>', `known problems that do not fail the run (default: ${DEFAULT_BASELINE_FILE}, if it exists)`)
     .option('--threads <n>', 'worker threads for the per-page stages (default: one per core; 0: none)', parseCount)
     .option('--cache-dir <dir>', `page cache folder (default: ${DEFAULT_CACHE_DIR})`)
     .option('--no-cache', 'neither read nor write the page cache');
 
-common(program.command('check').description('check every page, link, anchor, redirect and constant; write nothing')).action(
-  (flags: CommonFlags) => run('check', flags),
-);
+common(program.command('check').description('check every page, link, anchor, redirect and constant; write nothing'))
+  .option('--update-baseline', 'write every current problem that may be baselined to the baseline file')
+  .action((flags: CommonFlags) => run('check', flags));
 common(program.command('build').description('build the site into the output folder'))
   .option('--out <dir>', 'output folder (default: dist)')
   .action((flags: CommonFlags) => run('build', flags));
@@ -56,6 +58,7 @@ program
   .option('--port <n>', 'port to listen on (0: any free port)', parsePort, DEFAULT_DEV_PORT)
   .option('--host <address>', 'address to bind', DEFAULT_HOST)
   .option('--no-color', 'never colour the output')
+  .option('--baseline <file>', `known problems that do not stop a rebuild (default: ${DEFAULT_BASELINE_FILE}, if it exists)`)
   .action((flags: ServeFlags) => runDev(flags));
 program
   .command('preview')
@@ -87,6 +90,7 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
     await output?.abort();
     throw error;
   }
+  if (flags.updateBaseline) result = updateBaseline(config, result, flags);
   const failed = report(result, flags);
   if (failed) {
     await output?.abort();
@@ -112,27 +116,45 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   }
 }
 
+/**
+ * `--update-baseline`: writes every current problem that may be baselined
+ * (never one of a code that stays an error) to the baseline file, sorted,
+ * and reports the run as the next one will see it: all of them known.
+ */
+function updateBaseline(config: ResolvedConfig, result: BuildResult, flags: CommonFlags): BuildResult {
+  const baseline = baselineOf(result.diagnostics);
+  // Beside the file, then renamed over it: an interrupted run never leaves half a baseline.
+  const temporary = `${config.baseline.path}.tmp-${process.pid}`;
+  writeFileSync(temporary, serializeBaseline(baseline));
+  renameSync(temporary, config.baseline.path);
+  const match = matchBaseline(result.diagnostics, baseline);
+  if (flags.format === 'text') process.stderr.write(`Wrote ${config.baseline.file}.\n`);
+  return { ...result, diagnostics: match.diagnostics, baseline: { file: config.baseline.file, known: match.known, files: match.files, stale: [] } };
+}
+
 /** Prints the diagnostics once, in the chosen format; returns whether the run fails. */
 function report(result: BuildResult, flags: CommonFlags): boolean {
   const { errors, warnings } = countBySeverity(result.diagnostics);
   const tooManyWarnings = flags.maxWarnings !== undefined && warnings > flags.maxWarnings;
-  const failed = errors > 0 || (flags.strict === true && warnings > 0) || tooManyWarnings;
+  const stale = result.baseline?.stale.length ?? 0;
+  const failed = errors > 0 || (flags.strict === true && (warnings > 0 || stale > 0)) || tooManyWarnings;
+  const baselineLines = formatBaseline(result.baseline, { strict: flags.strict });
   if (flags.format === 'json') {
-    process.stdout.write(`${formatJson(result.diagnostics, result.pageCount)}\n`);
+    process.stdout.write(`${formatJson(result.diagnostics, result.pageCount, result.baseline)}\n`);
     return failed;
   }
   if (flags.format === 'github') {
-    if (result.diagnostics.length > 0) process.stdout.write(`${formatGithub(result.diagnostics)}\n`);
-    process.stdout.write(`${formatSummary(result.diagnostics, result.pageCount)}\n`);
+    const annotations = formatGithub(result.diagnostics);
+    if (annotations !== '') process.stdout.write(`${annotations}\n`);
+    process.stdout.write(`${[formatSummary(result.diagnostics, result.pageCount), ...baselineLines].join('\n')}\n`);
     return failed;
   }
   const color = flags.color !== false && process.stderr.isTTY === true && !process.env.NO_COLOR;
-  if (result.diagnostics.length > 0) {
-    process.stderr.write(`${formatText(result.diagnostics, { color, getSource: readSource })}\n\n`);
-  }
+  const text = formatText(result.diagnostics, { color, getSource: readSource });
+  if (text !== '') process.stderr.write(`${text}\n\n`);
   let summary = formatSummary(result.diagnostics, result.pageCount);
   if (tooManyWarnings) summary += ` More than --max-warnings ${flags.maxWarnings}.`;
-  process.stderr.write(`${summary}\n`);
+  process.stderr.write(`${[summary, ...baselineLines].join('\n')}\n`);
   return failed;
 }
 

@@ -1,6 +1,11 @@
+import path from 'node:path';
 import type { Manifest } from '../schema/manifest';
+import type { Rules } from '../schema/site-config';
 import type { ResolvedConfig } from './config';
-import { sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
+import { matchBaseline, type BaselineReport } from './diagnostics/baseline';
+import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
+import { applyRules } from './diagnostics/severity-rules';
+import { applySuppressions } from './diagnostics/suppressions';
 import { FEATURES } from './features';
 import { ANALYTICS_INIT_FILE } from './features/analytics';
 import { PAGE_PARTS } from './features/parts';
@@ -39,8 +44,10 @@ export interface BuildResult {
   /** Download sizes of the viewer and the site's data, for the build's report. */
   sizes?: ViewerSizes;
   manifest?: Manifest;
-  /** Sorted by file, line and column. */
+  /** Sorted by file, line and column; with a baseline, each marked `baselined`. */
   diagnostics: Diagnostic[];
+  /** With a baseline: how many problems it knew, in how many files, and its entries that no problem matched any more. */
+  baseline?: BaselineReport;
   pageCount: number;
   /** Pages whose summary came from the cache. */
   pagesFromCache: number;
@@ -82,10 +89,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 
   const result: BuildResult = { files: new Map(), fileCount: 0, diagnostics: [], pageCount: sources.pages.length, pagesFromCache: fromCache, bodiesRead: 0 };
   const allPages = sitePagesOf(summaries);
+  const suppressions = allPages.flatMap((p) => p.page.suppressions);
   if (!site || !siteConfig) {
     // No site config: the pages' own problems, and duplicate paths, are all that can be checked.
     append(diagnostics, dropDuplicatePaths(allPages).diagnostics);
-    result.diagnostics = sortDiagnostics(diagnostics);
+    Object.assign(result, settle(diagnostics, config, suppressions, {}));
     return result;
   }
   const assets = planAssets(sources.assets);
@@ -99,9 +107,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   });
   append(diagnostics, modelDiagnostics);
   append(diagnostics, checkSite({ model, site, allPages, previous: config.previous }));
-  result.diagnostics = sortDiagnostics(diagnostics);
+  Object.assign(result, settle(diagnostics, config, suppressions, siteConfig.rules));
   timer.lap('site-wide checks');
-  if (options.mode === 'check' || result.diagnostics.some((d) => d.severity === 'error')) return result;
+  // Only new errors stop the build: with nothing but warnings and baselined problems the site is written.
+  if (options.mode === 'check' || hasErrors(result.diagnostics)) return result;
 
   const output = options.output ?? new MemoryOutput();
   const unrendered = model.pages.find((p) => p.page.rendered === undefined);
@@ -152,6 +161,27 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     searchIndex: published.searchIndex && { raw: published.searchIndex.raw, gzip: published.searchIndex.gzip },
   });
   return result;
+}
+
+/**
+ * The problems as a run reports them: inline suppressions applied, then
+ * site.yaml's rules (severities, "off"), sorted, then compared with the
+ * baseline, which marks the known ones.
+ */
+function settle(
+  found: readonly Diagnostic[],
+  config: ResolvedConfig,
+  suppressions: Parameters<typeof applySuppressions>[1],
+  rules: Rules,
+): Pick<BuildResult, 'diagnostics' | 'baseline'> {
+  const contentFolder = path.relative(config.root, config.contentDir).split(path.sep).join('/');
+  const contentPathOf = (file: string) =>
+    contentFolder === '' ? file : file.startsWith(`${contentFolder}/`) ? file.slice(contentFolder.length + 1) : undefined;
+  const diagnostics = sortDiagnostics(applyRules(applySuppressions(found, suppressions), rules, contentPathOf));
+  const known = config.baseline?.known;
+  if (!known) return { diagnostics };
+  const match = matchBaseline(diagnostics, known);
+  return { diagnostics: match.diagnostics, baseline: { file: config.baseline.file, known: match.known, files: match.files, stale: match.stale } };
 }
 
 function compare(a: string, b: string): number {

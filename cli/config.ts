@@ -4,7 +4,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { Baseline } from '../schema/baseline';
 import { DocsearchApiKey } from '../schema/site-config';
+import { DEFAULT_BASELINE_FILE, parseBaseline } from './diagnostics/baseline';
 import type { SummariseOptions } from './page/summarise';
 import { UsageError } from './support/errors';
 
@@ -32,6 +34,10 @@ export interface ConfigFlags {
   cache?: boolean;
   /** Where the page cache lives, relative to the root (default DEFAULT_CACHE_DIR). */
   cacheDir?: string;
+  /** The baseline file (`--baseline`), relative to the root; default DEFAULT_BASELINE_FILE, used when it exists. */
+  baseline?: string;
+  /** The run rewrites the baseline (`--update-baseline`): the old one is not read, and need not exist. */
+  updateBaseline?: boolean;
 }
 
 /** The environment variables docsbuild reads, here and nowhere else. */
@@ -56,6 +62,17 @@ export interface ResolvedConfig {
   pages: SummariseOptions;
   /** Settings adjusted on the way (a --threads above the cores), for the CLI to say. */
   notices: string[];
+  /** The baseline file: where it is (to write it), and what it holds when it exists and is to be read. */
+  baseline: ResolvedBaseline;
+}
+
+export interface ResolvedBaseline {
+  /** Absolute path. */
+  path: string;
+  /** Relative to the root with "/" separators, for messages. */
+  file: string;
+  /** The known problems; undefined when there is no file, or when the run rewrites it. */
+  known?: Baseline;
 }
 
 export const DEFAULT_CONFIG_FILE = 'docsbuild.config.json';
@@ -114,7 +131,35 @@ export function resolveConfig(root: string, flags: ConfigFlags = {}, env: Config
     timings: Boolean(env.DOCSBUILD_TIMINGS),
     pages: pageRuntime(absoluteRoot, { ...flags, threads }),
     notices,
+    baseline: readBaseline(absoluteRoot, flags),
   };
+}
+
+/**
+ * The baseline, read once: the default file only if it exists, one named by
+ * `--baseline` must exist (unless it is being written), and a file that is
+ * not a baseline is a usage error rather than an empty baseline, which
+ * would fail every known problem at once.
+ */
+function readBaseline(root: string, flags: ConfigFlags): ResolvedBaseline {
+  const absolute = path.resolve(root, flags.baseline ?? DEFAULT_BASELINE_FILE);
+  const located: ResolvedBaseline = { path: absolute, file: path.relative(root, absolute).split(path.sep).join('/') };
+  if (flags.updateBaseline) return located;
+  if (!existsSync(absolute)) {
+    if (flags.baseline !== undefined) {
+      throw new ConfigError(`--baseline ${located.file} does not exist: write it with docsbuild check --baseline ${located.file} --update-baseline.`);
+    }
+    return located;
+  }
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`The baseline ${located.file} could not be read: ${(error as Error).message}`);
+  }
+  const parsed = parseBaseline(text);
+  if ('error' in parsed) throw new ConfigError(`The baseline ${located.file} ${parsed.error}. Write it again with --update-baseline.`);
+  return { ...located, known: parsed.baseline };
 }
 
 function isDirectory(dir: string): boolean {

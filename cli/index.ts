@@ -4,10 +4,12 @@ export { resolveConfig, ConfigError, type ResolvedConfig, type ConfigFlags } fro
 export { UsageError } from './support/errors';
 export type { Diagnostic } from './diagnostics/diagnostic';
 export { CATALOGUE, type DiagnosticCode, type Severity } from './diagnostics/catalogue';
-export { formatText, formatJson, formatGithub, formatSummary, type OutputFormat } from './diagnostics/format';
+export { formatText, formatJson, formatGithub, formatSummary, formatBaseline, type OutputFormat } from './diagnostics/format';
+export { baselineOf, matchBaseline, serializeBaseline, type BaselineReport } from './diagnostics/baseline';
+export type { Baseline, BaselineEntry } from '../schema/baseline';
 export { writeOutput } from './output/folder';
 export type { Manifest, PageRecord, PageChunk, SiteRecord, Redirects } from '../schema/manifest';
-export type { SiteConfig, SiteConfigInput } from '../schema/site-config';
+export type { SiteConfig, SiteConfigInput, Rules, RuleSeverity } from '../schema/site-config';
 
 /** Typing help for a docsbuild.config.json written as code. */
 export function defineConfig<T extends { content?: string; out?: string }>(config: T): T {

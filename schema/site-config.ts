@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIXED_CODES, isDiagnosticCode } from './diagnostic-codes';
 import { LinkTarget, SitePath } from './paths';
 
 const HeadTag = z.strictObject({
@@ -42,6 +43,68 @@ export const DocsearchApiKey = z.string().regex(/^[A-Za-z0-9+/=_-]{8,1024}$/, { 
 const IframeOrigin = z.string().refine((u) => URL.canParse(u) && u.startsWith('https://') && new URL(u).origin === u, {
   message: 'must be an https origin alone, like https://www.youtube-nocookie.com (no path, no trailing "/")',
 });
+
+/** What a rule makes of a diagnostic code: an error (fails the build), a warning, or nothing at all. */
+export const RuleSeverity = z.enum(['error', 'warning', 'off']);
+export type RuleSeverity = z.output<typeof RuleSeverity>;
+
+/**
+ * Custom issues a rule may raise, so the site config stage can add a hint
+ * (the closest code) and README.md can be linked. `params.rule` says which.
+ */
+export type RuleIssue = { rule: 'unknown-code'; code: string } | { rule: 'fixed-code'; code: string };
+
+/** Each key of a rule set must be a catalogue code, and a code that cannot be lowered may only be "error". */
+function checkRuleCodes(rules: Readonly<Record<string, unknown>>, ctx: z.RefinementCtx, skip: readonly string[] = []): void {
+  for (const [code, severity] of Object.entries(rules)) {
+    if (skip.includes(code)) continue;
+    if (!isDiagnosticCode(code)) {
+      ctx.addIssue({ code: 'custom', path: [code], message: 'is not a diagnostic code (README.md#diagnostics lists them)', params: { rule: 'unknown-code', code } satisfies RuleIssue });
+      continue;
+    }
+    const fixed = FIXED_CODES[code];
+    if (fixed !== undefined && severity !== 'error') {
+      ctx.addIssue({ code: 'custom', path: [code], message: `cannot be lowered: ${fixed}`, params: { rule: 'fixed-code', code } satisfies RuleIssue });
+    }
+  }
+}
+
+/** A glob relative to the content folder, such as `legacy/**` or `api/*.md` (picomatch syntax). */
+const FilesGlob = z.string().min(1);
+
+/** `{ "link/dead-anchor": warning, "html/removed": off }`: severities for the whole site. */
+const RuleMap = z.record(z.string(), RuleSeverity).superRefine((rules, ctx) => checkRuleCodes(rules, ctx));
+
+/** `{ files: "legacy/**", "link/dead": warning }`: severities for the files a glob (or any of a list) matches, or every file. */
+const RuleEntry = z
+  .object({ files: z.union([FilesGlob, z.array(FilesGlob).min(1)]).optional() })
+  .catchall(RuleSeverity)
+  .superRefine((entry, ctx) => checkRuleCodes(entry, ctx, ['files']));
+
+const RuleList = z.array(RuleEntry);
+export type RuleMap = Record<string, RuleSeverity>;
+/** `files:` and codes side by side (zod's inferred type for a catch-all object is not one TypeScript can check literals against). */
+export interface RuleEntry {
+  files?: string | string[];
+  [code: string]: RuleSeverity | string | string[] | undefined;
+}
+
+/**
+ * The severities a site gives diagnostic codes: one set for every file, or a
+ * list where a later entry wins. Not a z.union: a union reports "wrong shape"
+ * for a bad value deep inside, where the chosen form can say which key is wrong.
+ */
+export const Rules = z.unknown().transform((value, ctx): RuleMap | RuleEntry[] => {
+  if (value === null || typeof value !== 'object') {
+    ctx.addIssue({ code: 'custom', input: value, message: 'must be "code: error | warning | off" lines, or a list of them with "files:"' });
+    return z.NEVER;
+  }
+  const parsed = Array.isArray(value) ? RuleList.safeParse(value) : RuleMap.safeParse(value);
+  if (parsed.success) return parsed.data as RuleMap | RuleEntry[];
+  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: value } as Parameters<typeof ctx.addIssue>[0]);
+  return z.NEVER;
+});
+export type Rules = z.output<typeof Rules>;
 
 /** content/site.yaml: the one file writers edit to configure the site. */
 export const SiteConfigSchema = z.strictObject({
@@ -103,6 +166,8 @@ export const SiteConfigSchema = z.strictObject({
   /** Source path → page path; an http(s) URL is refused unless the build allows external redirects. */
   redirects: z.record(SitePath, LinkTarget).default({}),
   constants: z.record(ConstantName, z.union([z.string(), z.number()])).default({}),
+  /** Diagnostic severities: `{ code: error | warning | off }`, or a list of them with `files:` globs. */
+  rules: Rules.default({}),
 });
 
 export type SiteConfigInput = z.input<typeof SiteConfigSchema>;

@@ -3,7 +3,11 @@
  * reused: CI configs, editors and READMEs refer to it. Each entry gives the
  * severity, a short title and the hint that tells the writer how to fix it.
  */
+import { canLower, DIAGNOSTIC_CODES, type DiagnosticCode } from '../../schema/diagnostic-codes';
+
 export type Severity = 'error' | 'warning';
+export type { DiagnosticCode };
+export { canLower, DIAGNOSTIC_CODES };
 
 interface Entry {
   severity: Severity;
@@ -197,9 +201,18 @@ export const CATALOGUE = {
     title: 'Redirect source is a page',
     hint: 'Remove the redirect, or move the page: a path cannot be both.',
   },
-} as const satisfies Record<string, Entry>;
-
-export type DiagnosticCode = keyof typeof CATALOGUE;
+  'suppression/invalid': {
+    severity: 'error',
+    title: 'Inline suppression is incomplete',
+    hint: 'Write <!-- docsbuild-ignore CODE why it is right here --> on the line before the problem: a code that may be lowered, then the reason.',
+  },
+  'suppression/unused': {
+    severity: 'warning',
+    title: 'Inline suppression suppresses nothing',
+    hint: 'Remove the comment: the problem it was for is fixed, or it is not on the line after it.',
+  },
+  // Every code of schema/diagnostic-codes.ts, and no other: the compiler checks both ways.
+} as const satisfies Record<DiagnosticCode, Entry>;
 
 /**
  * Codes that no longer occur. They stay reserved, never to be given a new

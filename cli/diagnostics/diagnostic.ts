@@ -11,6 +11,15 @@ export interface Diagnostic {
   column: number;
   message: string;
   hint: string;
+  /**
+   * The offending text as written (a link's URL, a constant's name, a key):
+   * with the code and file, what a baseline knows the problem by, so that
+   * neither an edit elsewhere in the file nor a reworded message changes it.
+   * Without one, the message stands in.
+   */
+  subject?: string;
+  /** Set once a run has compared its problems with the baseline: true for a known problem, which does not fail the run. */
+  baselined?: boolean;
 }
 
 export interface Place {
@@ -19,10 +28,13 @@ export interface Place {
   column?: number;
 }
 
-/** Builds a diagnostic from the catalogue; `hint` overrides the catalogue's when more specific. */
-export function diagnostic(code: DiagnosticCode, place: Place, message: string, hint?: string): Diagnostic {
+/**
+ * Builds a diagnostic from the catalogue; `hint` overrides the catalogue's
+ * when more specific, and `subject` is the offending text (see Diagnostic).
+ */
+export function diagnostic(code: DiagnosticCode, place: Place, message: string, hint?: string, subject?: string): Diagnostic {
   const entry = CATALOGUE[code];
-  return {
+  const made: Diagnostic = {
     code,
     severity: entry.severity,
     file: place.file,
@@ -31,6 +43,8 @@ export function diagnostic(code: DiagnosticCode, place: Place, message: string, 
     message,
     hint: hint ?? entry.hint,
   };
+  if (subject !== undefined) made.subject = subject;
+  return made;
 }
 
 /** Sorted by file, then line, column and code, so output is stable. */
@@ -45,8 +59,19 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
+/** Errors and warnings that count against a run: baselined ones are left out. */
 export function countBySeverity(list: readonly Diagnostic[]): { errors: number; warnings: number } {
   let errors = 0;
-  for (const d of list) if (d.severity === 'error') errors++;
-  return { errors, warnings: list.length - errors };
+  let warnings = 0;
+  for (const d of list) {
+    if (d.baselined) continue;
+    if (d.severity === 'error') errors++;
+    else warnings++;
+  }
+  return { errors, warnings };
+}
+
+/** Whether a list holds an error that is not baselined: such a run writes nothing and fails. */
+export function hasErrors(list: readonly Diagnostic[]): boolean {
+  return list.some((d) => d.severity === 'error' && !d.baselined);
 }

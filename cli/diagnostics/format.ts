@@ -1,3 +1,4 @@
+import type { BaselineReport } from './baseline';
 import type { Diagnostic } from './diagnostic';
 import { countBySeverity } from './diagnostic';
 
@@ -32,12 +33,13 @@ export function codeFrame(source: string, line: number, column: number): string 
   return out.join('\n');
 }
 
+/** Each problem that is not baselined, with a code frame; baselined ones are counted apart (formatBaseline). */
 export function formatText(list: readonly Diagnostic[], options: TextFormatOptions): string {
   const red = paint(options.color, '31');
   const yellow = paint(options.color, '33');
   const dim = paint(options.color, '2');
   const bold = paint(options.color, '1');
-  const blocks = list.map((d) => {
+  const blocks = list.filter((d) => !d.baselined).map((d) => {
     const severity = d.severity === 'error' ? red('error') : yellow('warning');
     const head = `${bold(`${d.file}:${d.line}:${d.column}`)} ${severity} ${dim(d.code)}`;
     // No frame for whole-file problems: the file may be binary, unreadable, or a link leading elsewhere.
@@ -48,16 +50,37 @@ export function formatText(list: readonly Diagnostic[], options: TextFormatOptio
   return blocks.join('\n\n');
 }
 
-/** One line for the end of a run: "2 errors, 1 warning in 134 pages". */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** One line for the end of a run: "2 errors, 1 warning in 134 pages" (baselined problems left out). */
 export function formatSummary(list: readonly Diagnostic[], pageCount: number): string {
   const { errors, warnings } = countBySeverity(list);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (errors === 0 && warnings === 0) return `No problems in ${plural(pageCount, 'page')}.`;
   return `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(pageCount, 'page')}.`;
 }
 
-/** Stable JSON: `{ version, summary, diagnostics }` (documented in README.md#json-output). */
-export function formatJson(list: readonly Diagnostic[], pageCount: number): string {
+/**
+ * The baseline's lines for the end of a run: the known problems in one line,
+ * and the entries now fixed ("--strict" fails on those, so the file only shrinks).
+ */
+export function formatBaseline(report: BaselineReport | undefined, options: { strict?: boolean } = {}): string[] {
+  if (!report) return [];
+  const lines: string[] = [];
+  if (report.known > 0) lines.push(`${plural(report.known, 'known problem')} in ${plural(report.files, 'file')}, see ${report.file}.`);
+  const fixed = report.stale.length;
+  if (fixed > 0) {
+    const drop = `run docsbuild check --update-baseline to drop ${fixed === 1 ? 'it' : 'them'}`;
+    lines.push(`${plural(fixed, 'baselined problem')} ${fixed === 1 ? 'is' : 'are'} fixed: ${drop}${options.strict ? ' (--strict fails until then)' : ''}.`);
+  }
+  return lines;
+}
+
+/**
+ * Stable JSON: `{ version, summary, diagnostics }` (documented in
+ * README.md#json-output). Every problem is listed, each marked `baselined`;
+ * the summary's errors and warnings count the others.
+ */
+export function formatJson(list: readonly Diagnostic[], pageCount: number, baseline?: BaselineReport): string {
   const { errors, warnings } = countBySeverity(list);
   const diagnostics = list.map((d) => ({
     code: d.code,
@@ -67,15 +90,18 @@ export function formatJson(list: readonly Diagnostic[], pageCount: number): stri
     column: d.column,
     message: d.message,
     hint: d.hint,
+    baselined: d.baselined === true,
   }));
-  return JSON.stringify({ version: 1, summary: { errors, warnings, pages: pageCount }, diagnostics }, null, 2);
+  const summary = { errors, warnings, pages: pageCount, baselined: baseline?.known ?? 0, fixed: baseline?.stale.length ?? 0 };
+  return JSON.stringify({ version: 1, summary, diagnostics }, null, 2);
 }
 
-/** GitHub workflow commands: each diagnostic becomes an annotation on its line. */
+/** GitHub workflow commands: each new problem becomes an annotation on its line (baselined ones make none). */
 export function formatGithub(list: readonly Diagnostic[]): string {
   const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const escapeProp = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   return list
+    .filter((d) => !d.baselined)
     .map((d) => {
       const kind = d.severity === 'error' ? 'error' : 'warning';
       const props = `file=${escapeProp(d.file)},line=${d.line},col=${d.column},title=${escapeProp(d.code)}`;

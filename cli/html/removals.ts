@@ -137,7 +137,7 @@ function describe(originals: readonly Original[], kept: ReadonlyMap<number, Prop
   for (const [line, { column, items }] of byLine) {
     const listed = items.slice(0, MAX_ITEMS).join(', ');
     const more = items.length > MAX_ITEMS ? ` and ${items.length - MAX_ITEMS} more` : '';
-    diagnostics.push(diagnostic('html/removed', { file, line, column }, `Removed from the HTML: ${listed}${more}.`));
+    diagnostics.push(diagnostic('html/removed', { file, line, column }, `Removed from the HTML: ${listed}${more}.`, undefined, items.join(', ')));
   }
   return diagnostics;
 }
@@ -159,6 +159,8 @@ function unsafeUrl(original: Original, url: string, file: string): Diagnostic {
     'link/unsafe-url',
     { file, line: original.at?.line, column: original.at?.column },
     `${image ? 'Image' : 'Link'} ${JSON.stringify(shorten(url))} uses a URL scheme that is not allowed, so ${image ? 'the image is not shown' : 'it is not a link in the page'}.`,
+    undefined,
+    url,
   );
 }
 

@@ -64,6 +64,7 @@ export function interpolateConstants(tree: Root, scope: ConstantScope, file: str
           { file, line, column },
           `Constant "${name}" is not defined in site.yaml.`,
           didYouMean(name, Object.keys(scope.values), 'Define it under "constants:" in site.yaml, or fix the name.'),
+          name,
         ),
       );
     });

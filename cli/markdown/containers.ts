@@ -114,7 +114,7 @@ function groupChildren(children: RootContent[], file: string, diagnostics: Diagn
     const at = { file, line: child.position?.start.line, column: child.position?.start.column };
     if (child.type === 'html' && child.value === CLOSE_COMMENT) {
       const closed = stack.pop();
-      if (!closed) diagnostics.push(diagnostic('markdown/stray-container-end', at, 'This ":::" closes no open container.'));
+      if (!closed) diagnostics.push(diagnostic('markdown/stray-container-end', at, 'This ":::" closes no open container.', undefined, ':::'));
       else if (closed.node.position && child.position) closed.node.position.end = child.position.end;
       continue;
     }
@@ -126,7 +126,7 @@ function groupChildren(children: RootContent[], file: string, diagnostics: Diagn
     const kind = open[1]!;
     const title = safeDecode(open[2]!);
     if (!(CONTAINER_TYPES as readonly string[]).includes(kind)) {
-      diagnostics.push(diagnostic('markdown/unknown-container', at, `"::: ${kind}" is not a container type.`));
+      diagnostics.push(diagnostic('markdown/unknown-container', at, `"::: ${kind}" is not a container type.`, undefined, kind));
     }
     const known = (CONTAINER_TYPES as readonly string[]).includes(kind) ? (kind as ContainerType) : 'tip';
     const node: ContainerNode = {
@@ -145,6 +145,8 @@ function groupChildren(children: RootContent[], file: string, diagnostics: Diagn
         'markdown/unclosed-container',
         { file, line: open.line, column: open.node.position?.start.column },
         `"::: ${open.node.kind}" is never closed.`,
+        undefined,
+        open.node.kind,
       ),
     );
   }

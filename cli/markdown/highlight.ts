@@ -12,6 +12,15 @@ export const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext',
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
+/**
+ * No time limit per line (0). shiki's default, 500 ms, ends a line's
+ * tokenizing early and leaves the rest as one token, so on a busy machine
+ * (a grammar's first lines compile its patterns) the same block came out
+ * coloured differently from build to build: seen as a cached and a cold
+ * build of tests/integration/cache.test.ts differing now and then.
+ */
+const TOKENIZE_TIME_LIMIT = 0;
+
 export interface Highlighter {
   /** The highlighted `<pre>` element, or undefined when the language is unknown or not loaded. */
   highlight(code: string, lang: string): Element | undefined;
@@ -36,7 +45,7 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
   const loaded = new Set(shiki.getLoadedLanguages().map((l) => l.toLowerCase()));
   // The first highlight of a fresh highlighter can come out with the other
   // theme's colours (seen in worker threads): run one per language and discard it.
-  for (const lang of langs) shiki.codeToHast('x', { lang: lang as BundledLanguage, themes: THEMES, defaultColor: false });
+  for (const lang of langs) shiki.codeToHast('x', { lang: lang as BundledLanguage, themes: THEMES, defaultColor: false, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT });
   // Each block is scanned once for both themes (see shared-tokenizing.ts).
   const sharing = new Map<string, SharedTokenizing | undefined>();
   const sharingFor = (name: string) => {
@@ -47,7 +56,7 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
     highlight(code, lang) {
       const name = lang.toLowerCase();
       if (!loaded.has(name)) return undefined;
-      const toHast = () => shiki.codeToHast(code, { lang: name as BundledLanguage, themes: THEMES, defaultColor: false });
+      const toHast = () => shiki.codeToHast(code, { lang: name as BundledLanguage, themes: THEMES, defaultColor: false, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT });
       const shared = sharingFor(name);
       const root = shared ? shared.around(toHast) : toHast();
       const pre = root.children[0];

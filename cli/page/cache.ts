@@ -6,7 +6,7 @@ import type { SourceFile } from '../source/load';
 import type { PageBody, PageContext, PageResult, PageSummary } from './types';
 
 /** Bumped when the shape of a cache entry changes. */
-const ENTRY_FORMAT = 4;
+const ENTRY_FORMAT = 5;
 const CONSTANT_REFERENCE = /\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /**
@@ -177,6 +177,7 @@ const StoredSummary = z.object({
       anchors: z.array(z.string()),
       links: z.array(z.object({ kind: z.enum(['link', 'image']), url: z.string(), line: z.number(), column: z.number() })),
       constantsUsed: z.array(z.string()),
+      suppressions: z.array(z.object({ file: z.string(), line: z.number(), column: z.number(), target: z.number(), codes: z.array(z.string()), reason: z.string() })),
       rendered: z.object({ linkUrls: z.array(z.string()), parts: z.record(z.string(), z.unknown()) }).optional(),
     })
     .optional(),

@@ -56,7 +56,9 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
       ? undefined
       : interpolate(value, context.constants, (name) => {
           if (context.constants.report) {
-            diagnostics.push(diagnostic('constant/unknown', { file }, `Constant "${name}" in frontmatter "${key}" is not defined in site.yaml.`));
+            diagnostics.push(
+              diagnostic('constant/unknown', { file }, `Constant "${name}" in frontmatter "${key}" is not defined in site.yaml.`, undefined, name),
+            );
           }
         });
   return {
@@ -122,6 +124,8 @@ function reportUnknownLanguages(tree: Root, file: string, languages: ReadonlySet
         'markdown/unknown-code-language',
         { file, line: node.position?.start.line, column: node.position?.start.column },
         `Code block language "${node.lang}" is not known; the block is shown without highlighting.`,
+        undefined,
+        node.lang,
       ),
     );
   });

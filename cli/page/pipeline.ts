@@ -6,6 +6,7 @@ import { parseFrontmatter } from './frontmatter';
 import { createMarkdownParser, parseMarkdown, type MarkdownParser } from './markdown';
 import { extractOutline } from './outline';
 import { renderPage } from './render';
+import { findSuppressions } from './suppressions';
 import { routeOf } from './route';
 import type { PageBody, PageContext, PagePart, PageResult, PageSummary, SummarisedPage } from './types';
 import { validateFrontmatter } from './validate';
@@ -41,6 +42,8 @@ export async function processPage(source: SourceFile, context: PageContext, tool
   const tree = parseMarkdown(valid.page, { parse: tools.parse, constants, languages: tools.languages, html: context.html });
   append(summary.diagnostics, tree.diagnostics);
   const outline = extractOutline(tree, { headerLevels: context.headerLevels });
+  const { suppressions, diagnostics: suppressionProblems } = findSuppressions(tree);
+  summary.diagnostics.push(...suppressionProblems);
   const { frontmatter, yaml } = valid.page;
   const route = routeOf(source.relativePath, frontmatter.permalink);
   const title = tree.title ?? outline.firstHeading;
@@ -78,6 +81,7 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     anchors: [...outline.anchors],
     links: outline.links,
     constantsUsed: [...constants.used].sort(),
+    suppressions,
     rendered,
   };
   return { summary, body };

@@ -1,6 +1,7 @@
 import type { Header } from '../../schema/manifest';
 import type { Frontmatter } from '../../schema/frontmatter';
 import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { Suppression } from '../diagnostics/suppressions';
 import type { HtmlPolicy } from '../html/policy';
 import type { SourceFile } from '../source/load';
 import type { PageTree } from './markdown';
@@ -47,6 +48,8 @@ export interface SummarisedPage {
   anchors: string[];
   links: LinkRef[];
   constantsUsed: string[];
+  /** Its inline suppressions (`<!-- docsbuild-ignore … -->`), applied once every diagnostic of the site is known. */
+  suppressions: Suppression[];
   /** With `render`: what the site-wide stages need of the rendered page; the body itself travels apart (PageBody). */
   rendered?: {
     /** The URLs behind the HTML's link placeholders: what the page's HTML depends on besides itself. */

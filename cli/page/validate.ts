@@ -34,6 +34,7 @@ export function validateFrontmatter(page: ParsedPage): ValidateResult {
         at([], key),
         `Unknown frontmatter key "${key}".`,
         didYouMean(key, KNOWN_FRONTMATTER_KEYS, `Known keys: ${KNOWN_FRONTMATTER_KEYS.join(', ')}.`),
+        key,
       ),
     );
   }

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { build, type BuildResult } from '../build';
 import { VIEWER_DIR } from '../features/viewer/bundle';
 import type { ResolvedConfig } from '../config';
-import type { Diagnostic } from '../diagnostics/diagnostic';
-import { formatSummary, formatText } from '../diagnostics/format';
+import type { BaselineReport } from '../diagnostics/baseline';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic';
+import { formatBaseline, formatSummary, formatText } from '../diagnostics/format';
 import { MemoryOutput } from '../output/sink';
 import { siteUpdate, type BuildSnapshot } from './changes';
 import { bundleDevClient, DEV_SEGMENT, withDevClient, type DevBundle } from './dev-client';
@@ -72,9 +73,15 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     }
   };
 
-  const publishDiagnostics = (list: Diagnostic[], pageCount: number, extra?: string) => {
+  /** Shows new problems only (in the terminal and the overlay); baselined ones are one line in the terminal, when it changes. */
+  let knownLine = '';
+  const publishDiagnostics = (all: Diagnostic[], pageCount: number, extra?: string, baseline?: BaselineReport) => {
+    const list = all.filter((d) => !d.baselined);
     const text = [formatText(list, { color: false, getSource }), extra].filter(Boolean).join('\n\n');
     const next: DiagnosticsEvent = { diagnostics: list, text };
+    const known = formatBaseline(baseline).join('\n');
+    if (known !== knownLine && known !== '') log(known);
+    knownLine = known;
     if (JSON.stringify(next) === JSON.stringify(diagnostics)) return;
     const wasBad = diagnostics.text !== '';
     diagnostics = next;
@@ -98,7 +105,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       const output = new MemoryOutput(lastOutput);
       result = await build(config, { mode: 'build', output });
       const manifest = result.manifest;
-      if (manifest && !result.diagnostics.some((d) => d.severity === 'error')) {
+      if (manifest && !hasErrors(result.diagnostics)) {
         lastOutput = output;
         if (manifest.site.base !== base || !bundle) {
           bundle = await bundleDevClient(manifest.site.base);
@@ -122,7 +129,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       publishDiagnostics([], 0, `The site could not be built: ${(error as Error).message}`);
       return;
     }
-    publishDiagnostics(result.diagnostics, result.pageCount);
+    publishDiagnostics(result.diagnostics, result.pageCount, undefined, result.baseline);
   };
 
   // Rebuilds run one at a time; changes that arrive meanwhile make one more.

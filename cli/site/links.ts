@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isExternalUrl } from '../../shared/urls';
+import type { Href } from '../page/link-placeholders';
 import { findPage, findRedirect, type IndexedPage, type SiteIndex } from './site-index';
 
 /** What a link as written resolves to. */
@@ -52,11 +53,13 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
   return { kind: 'dead', tried: sitePath, hash };
 }
 
-/** Each link's final href (or the URL as written, when it leads nowhere): what fills a rendered page's link placeholders. */
-export function resolveHrefs(urls: readonly string[], from: IndexedPage, index: SiteIndex): string[] {
-  return urls.map((url) => {
+/** Each link's final href, or the URL as written when it leads nowhere: what fills a rendered page's link placeholders. */
+export function resolveHrefs(urls: readonly string[], from: IndexedPage, index: SiteIndex): Href[] {
+  return urls.map((url): Href => {
     const target = resolveLink(url, from, index);
-    return target.kind === 'page' || target.kind === 'asset' ? target.href : url;
+    if (target.kind === 'page' || target.kind === 'asset') return { kind: target.kind, href: target.href };
+    // A URL with a scheme only a browser sees (" http:…") is another site's: kept as written.
+    return target.kind === 'external' ? { kind: 'external', href: url } : { kind: 'none', written: url };
   });
 }
 

@@ -1,6 +1,6 @@
 import { isWebUrl } from '../../shared/urls';
 import type { SidebarEntryInput, SiteConfig } from '../../schema/site-config';
-import type { NavItemRecord, SidebarItemRecord } from '../../schema/manifest';
+import type { NavItemRecord, NavLinkRecord, SidebarItemRecord } from '../../schema/manifest';
 import type { Diagnostic, Place } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
@@ -30,27 +30,27 @@ export function resolveNavigation(
         at,
         `${what} "${link}" points to no page.`,
         didYouMean(link, index.pages.keys(), 'Point the entry at an existing page path, or add the page.'),
+        link,
       ),
     );
-  const resolveLink = (link: string, at: readonly PropertyKey[], what: string): string => {
+  /** A page's path, a URL as it is, or undefined (reported) for a link to no page: the entry is left out. */
+  const resolveLink = (link: string, at: readonly PropertyKey[], what: string): string | undefined => {
     if (isWebUrl(link)) return link;
     const page = findPage(index, link);
     if (!page) deadLink(link, locate(at), what);
-    return page?.path ?? link;
+    return page?.path;
+  };
+  const navLink = (item: { text: string; link: string }, at: readonly PropertyKey[]): NavLinkRecord[] => {
+    const link = resolveLink(item.link, at, 'Nav link');
+    return link === undefined ? [] : [{ text: item.text, link, external: isWebUrl(item.link) }];
   };
 
-  const nav: NavItemRecord[] = config.nav.map((item, i) =>
-    'items' in item
-      ? {
-          text: item.text,
-          items: item.items.map((sub, j) => ({
-            text: sub.text,
-            link: resolveLink(sub.link, ['nav', i, 'items', j, 'link'], 'Nav link'),
-            external: isWebUrl(sub.link),
-          })),
-        }
-      : { text: item.text, link: resolveLink(item.link, ['nav', i, 'link'], 'Nav link'), external: isWebUrl(item.link) },
-  );
+  // A dead entry is left out (a group with none left too), as in the sidebar: never a link to nowhere.
+  const nav: NavItemRecord[] = config.nav.flatMap((item, i): NavItemRecord[] => {
+    if (!('items' in item)) return navLink(item, ['nav', i, 'link']);
+    const items = item.items.flatMap((sub, j) => navLink(sub, ['nav', i, 'items', j, 'link']));
+    return items.length === 0 ? [] : [{ text: item.text, items }];
+  });
 
   const walk = (entries: readonly SidebarEntryInput[], at: readonly PropertyKey[]): SidebarItemRecord[] =>
     entries.flatMap((entry, i): SidebarItemRecord[] => {
@@ -78,6 +78,7 @@ export function resolveNavigation(
           { file: page.file },
           `The page ${page.path} is in no sidebar entry, so readers cannot browse to it.`,
           `Add "${page.path}" to "sidebar:" in site.yaml.`,
+          page.path,
         ),
       );
     }

@@ -36,7 +36,7 @@ export function buildRedirects(
     const shadowed = findPage({ pages }, from);
     if (shadowed) {
       diagnostics.push(
-        diagnostic('redirect/shadows-page', at, `Redirect source "${from}" is the path of the page ${shadowed.file}.`),
+        diagnostic('redirect/shadows-page', at, `Redirect source "${from}" is the path of the page ${shadowed.file}.`, undefined, from),
       );
       continue;
     }
@@ -47,7 +47,7 @@ export function buildRedirects(
         if (options.allowExternal) resolved.set(from, target);
         else {
           diagnostics.push(
-            diagnostic('redirect/external-target', at, `Redirect "${from}" sends readers to another site, ${target}.`),
+            diagnostic('redirect/external-target', at, `Redirect "${from}" sends readers to another site, ${target}.`, undefined, from),
           );
         }
         break;
@@ -61,6 +61,7 @@ export function buildRedirects(
               at,
               `Redirect "${from}" → "${firstTarget}" goes on through ${seen.length - 1} more redirect(s) to "${page.path}".`,
               `Point it straight at "${page.path}".`,
+              from,
             ),
           );
         }
@@ -75,12 +76,13 @@ export function buildRedirects(
             at,
             `Redirect "${from}" points to "${target}", which is no page.`,
             didYouMean(target, pages.keys(), 'Point the redirect at an existing page path.'),
+            from,
           ),
         );
         break;
       }
       if (seen.includes(next.from)) {
-        diagnostics.push(diagnostic('redirect/loop', at, `Redirects loop: ${[...seen, next.from].join(' → ')}.`));
+        diagnostics.push(diagnostic('redirect/loop', at, `Redirects loop: ${[...seen, next.from].join(' → ')}.`, undefined, from));
         break;
       }
       seen.push(next.from);

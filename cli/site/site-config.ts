@@ -1,4 +1,5 @@
-import { SiteConfigSchema, type SiteConfig } from '../../schema/site-config';
+import { SiteConfigSchema, type RuleIssue, type SiteConfig } from '../../schema/site-config';
+import { DIAGNOSTIC_CODES } from '../diagnostics/catalogue';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
 import { parseYaml, positionOf, type YamlSource } from '../support/yaml';
@@ -38,9 +39,18 @@ export function parseSiteConfig(source: SourceFile): ParsedSiteConfig {
         ),
       );
     }
-    return [diagnostic('config/invalid', locate(issue.path), describeIssue(issue, yaml.value))];
+    const rule = issue.code === 'custom' ? (issue.params as RuleIssue | undefined) : undefined;
+    return [diagnostic('config/invalid', locate(issue.path), describeIssue(issue, yaml.value), rule && ruleHint(rule))];
   });
   return { locate, diagnostics };
+}
+
+/** A rule naming an unknown code gets the closest code; one lowering a fixed code is told what it may say. */
+function ruleHint(rule: RuleIssue): string {
+  if (rule.rule === 'unknown-code') {
+    return didYouMean(rule.code, DIAGNOSTIC_CODES, 'Use a code README.md#diagnostics lists.');
+  }
+  return `Remove the rule, or write "${rule.code}: error": README.md#codes-that-stay-errors lists the codes no rule can lower.`;
 }
 
 function locator(file: string, yaml: YamlSource) {

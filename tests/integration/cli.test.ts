@@ -48,7 +48,7 @@ describe('docsbuild CLI', () => {
     const run = docsbuild(['check', '--format', 'json'], copyFixture('dead-anchor'));
     expect(run.status).toBe(1);
     const out = JSON.parse(run.stdout);
-    expect(out.summary).toEqual({ errors: 2, warnings: 0, pages: 2 });
+    expect(out.summary).toEqual({ errors: 2, warnings: 0, pages: 2, baselined: 0, fixed: 0 });
     expect(out.diagnostics[0]).toMatchObject({ code: 'link/dead-anchor', file: 'content/README.md', line: 5, column: 5 });
   });
 

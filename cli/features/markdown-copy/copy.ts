@@ -1,4 +1,4 @@
-import type { Code, Definition, Image, Link, Root } from 'mdast';
+import type { Code, Definition, Image, Link, Nodes, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { interpolate } from '../../markdown/constants';
 import { CONSTANTS_SUFFIX } from '../../markdown/fences';
@@ -24,9 +24,18 @@ export interface PreparedCopy {
   urls: string[];
 }
 
-/** Private-use characters, never in real prose: a page that has one keeps its links as written. */
-const placeholder = (n: number) => `\uE000${n}\uE001`;
-const PLACEHOLDER = /\uE000(\d+)\uE001/g;
+/**
+ * Private-use characters, never in real prose (a page that has one keeps its
+ * links as written): each marked link's URL becomes a placeholder, and three
+ * markers bound the link, its text and the rest, so that a link leading
+ * nowhere can be turned into its text when the copy is filled.
+ */
+const MARK = { url: '\uE000', open: '\uE002', text: '\uE003', close: '\uE004', end: '\uE001' } as const;
+const mark = (kind: keyof typeof MARK, n: number) => `${MARK[kind]}${n}${MARK.end}`;
+const ANY_MARK = /[\uE000-\uE004]/;
+
+/** Where a link of the copy leads: a URL; null, nowhere (the link becomes its text); undefined, keep it as written. */
+export type CopyTarget = string | null | undefined;
 
 /**
  * The page as plain Markdown for tools that read docs: the body without
@@ -38,7 +47,7 @@ export function prepareMarkdownCopy(page: PageTree, options: MarkdownCopyOptions
   const { body, bodyLineOffset } = page.page;
   const lines = body.split('\n');
   const written = new Map((options.links ?? []).map((l) => [`${l.line}:${l.column}`, l.url]));
-  const urls = body.includes('\uE000') ? [] : markLinks(page.tree, lines, bodyLineOffset, written);
+  const urls = ANY_MARK.test(body) ? [] : markLinks(page.tree, lines, bodyLineOffset, written);
   const verbatim = codeLines(page.tree, bodyLineOffset, lines);
   const scope = { values: options.constants, used: new Set<string>(), report: false };
   const text = lines
@@ -50,48 +59,125 @@ export function prepareMarkdownCopy(page: PageTree, options: MarkdownCopyOptions
   return { text: `${hasTitle || options.title === '' ? '' : `# ${options.title}\n\n`}${text}\n`, urls };
 }
 
-/** Puts the links back: each as the URL `resolve` gives (one that works away from the site), else as written. */
-export function fillMarkdownCopy(copy: PreparedCopy, resolve: (url: string) => string | undefined): string {
-  return copy.text.replace(PLACEHOLDER, (match, n: string) => {
-    const url = copy.urls[Number(n)];
-    return url === undefined ? match : (resolve(url) ?? url);
+/**
+ * Puts the links back: each as the URL `resolve` gives (one that works away
+ * from the site), else as written; a link that leads nowhere (null) becomes
+ * its text, an image its alt text, a definition nothing.
+ */
+export function fillMarkdownCopy(copy: PreparedCopy, resolve: (url: string) => CopyTarget): string {
+  let text = copy.text;
+  copy.urls.forEach((url, n) => {
+    const target = resolve(url);
+    const [open, label, close] = [text.indexOf(mark('open', n)), text.indexOf(mark('text', n)), text.indexOf(mark('close', n))];
+    if (target === null && open !== -1 && label > open && close > label) {
+      const words = text.slice(open + mark('open', n).length, label).replace(/^!?\[/, '');
+      text = `${text.slice(0, open)}${words}${text.slice(close + mark('close', n).length)}`;
+      return;
+    }
+    for (const kind of ['open', 'text', 'close'] as const) text = text.replace(mark(kind, n), '');
+    text = text.replace(mark('url', n), () => (typeof target === 'string' ? target : url));
   });
+  return text;
 }
 
 /** Both steps at once, for a page whose links can be resolved right away. */
-export function markdownCopy(page: PageTree, options: MarkdownCopyOptions & { resolveLink: (url: string) => string | undefined }): string {
+export function markdownCopy(page: PageTree, options: MarkdownCopyOptions & { resolveLink: (url: string) => CopyTarget }): string {
   return fillMarkdownCopy(prepareMarkdownCopy(page, options), options.resolveLink);
+}
+
+/** A marker to insert on a body line, and where it sorts among others at the same column (see markLinks). */
+interface Insertion {
+  at: number;
+  text: string;
+  key: [number, number, number];
 }
 
 /**
  * Replaces each link's URL by a placeholder, on the line where the parser
- * ended the link, where the URL is written as the parser read it. A URL
+ * ended the link, where the URL is written as the parser read it, and marks
+ * where the link starts, where its text ends and where it ends. A URL
  * written any other way (escaped, split over lines) is left as it is.
  */
 function markLinks(tree: Root, lines: string[], offset: number, written: ReadonlyMap<string, string>): string[] {
-  const edits: { line: number; at: number; url: string }[] = [];
-  visit(tree, ['link', 'image', 'definition'], (node) => {
-    const { position } = node as Link | Image | Definition;
-    if (!position) return;
-    const url = written.get(`${position.start.line}:${position.start.column}`) ?? (node as Link | Image | Definition).url;
-    if (url === '') return;
-    const line = position.end.line - offset;
-    const text = lines[line - 1];
-    if (text === undefined) return;
-    const from = position.start.line - offset === line ? position.start.column - 1 : 0;
-    const at = text.slice(0, position.end.column - 1).lastIndexOf(url);
-    const before = text[at - 1];
-    if (at < from || (before !== '(' && before !== '<' && before !== ' ' && before !== '\t')) return;
-    edits.push({ line, at, url });
-  });
-  // Right to left within a line, so earlier columns stay valid.
-  edits.sort((a, b) => a.line - b.line || b.at - a.at);
   const urls: string[] = [];
-  for (const edit of edits) {
-    const text = lines[edit.line - 1]!;
-    lines[edit.line - 1] = `${text.slice(0, edit.at)}${placeholder(urls.push(edit.url) - 1)}${text.slice(edit.at + edit.url.length)}`;
+  const insertions = new Map<number, Insertion[]>();
+  const deletions = new Map<number, { at: number; length: number }[]>();
+  const insert = (line: number, insertion: Insertion) => insertions.set(line, [...(insertions.get(line) ?? []), insertion]);
+  // Depth: an image inside a link is one deeper than the link.
+  const walk = (node: Nodes, depth: number) => {
+    let inner = depth;
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+      const found = findUrl(node, lines, offset, written);
+      if (found) {
+        const n = urls.push(found.url) - 1;
+        const { start, end } = node.position!;
+        deletions.set(found.line, [...(deletions.get(found.line) ?? []), { at: found.at, length: found.url.length }]);
+        // At one column: closes and text ends first (inner before outer; a link's own text end before its close),
+        // then starts (outer before inner), then the URL.
+        insert(start.line - offset, { at: start.column - 1, text: mark('open', n), key: [1, depth, 0] });
+        const textEnd = textEndOf(node, lines, offset, found.line, found.at);
+        const atStart = textEnd.line === start.line - offset && textEnd.at === start.column - 1;
+        insert(textEnd.line, { at: textEnd.at, text: mark('text', n), key: atStart ? [1, depth, 1] : [0, -depth, 0] });
+        insert(end.line - offset, { at: end.column - 1, text: mark('close', n), key: [0, -depth, 1] });
+        insert(found.line, { at: found.at, text: mark('url', n), key: [2, 0, 0] });
+      }
+      inner = depth + 1;
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) walk(child, inner);
+  };
+  walk(tree, 0);
+  for (const [line, list] of insertions) {
+    const text = lines[line - 1];
+    if (text === undefined) continue;
+    const cut = deletions.get(line) ?? [];
+    const byColumn = new Map<number, string[]>();
+    for (const i of [...list].sort((a, b) => a.at - b.at || compareKeys(a.key, b.key))) byColumn.set(i.at, [...(byColumn.get(i.at) ?? []), i.text]);
+    let out = '';
+    for (let at = 0; at <= text.length; at++) {
+      out += byColumn.get(at)?.join('') ?? '';
+      if (at < text.length && !cut.some((c) => at >= c.at && at < c.at + c.length)) out += text[at];
+    }
+    lines[line - 1] = out;
   }
   return urls;
+}
+
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  return a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+}
+
+/** The URL of a link as written, on the line where the link ends, where the placeholder goes; undefined when it is written another way. */
+function findUrl(node: Link | Image | Definition, lines: readonly string[], offset: number, written: ReadonlyMap<string, string>) {
+  const { position } = node;
+  if (!position) return undefined;
+  const url = written.get(`${position.start.line}:${position.start.column}`) ?? node.url;
+  if (url === '') return undefined;
+  const line = position.end.line - offset;
+  const text = lines[line - 1];
+  if (text === undefined) return undefined;
+  const from = position.start.line - offset === line ? position.start.column - 1 : 0;
+  const at = text.slice(0, position.end.column - 1).lastIndexOf(url);
+  const before = text[at - 1];
+  if (at < from || (before !== '(' && before !== '<' && before !== ' ' && before !== '\t')) return undefined;
+  return { url, line, at };
+}
+
+/**
+ * Where a link's text ends: after its last child (a link), before the "](" in
+ * front of the URL (an image written on one line), else right at its start
+ * (a definition, which has no text of its own).
+ */
+function textEndOf(node: Link | Image | Definition, lines: readonly string[], offset: number, urlLine: number, urlAt: number): { line: number; at: number } {
+  const start = { line: node.position!.start.line - offset, at: node.position!.start.column - 1 };
+  if (node.type === 'link') {
+    const last = node.children[node.children.length - 1]?.position?.end;
+    return last ? { line: last.line - offset, at: last.column - 1 } : { line: start.line, at: start.at + 1 };
+  }
+  if (node.type === 'image' && start.line === urlLine) {
+    const bracket = /\]\(\s*<?$/.exec(lines[urlLine - 1]!.slice(start.at, urlAt));
+    if (bracket) return { line: urlLine, at: start.at + bracket.index };
+  }
+  return start;
 }
 
 /**

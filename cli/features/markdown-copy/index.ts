@@ -6,7 +6,7 @@ import { resolveLink } from '../../site/links';
 import type { IndexedPage, SiteIndex } from '../../site/site-index';
 import { hashOf } from '../../support/hash';
 import type { EmitContext, Feature, FeatureRun } from '../types';
-import { fillMarkdownCopy, type PreparedCopy } from './copy';
+import { fillMarkdownCopy, type CopyTarget, type PreparedCopy } from './copy';
 import { llmsTxt } from './llms-txt';
 import { PART_NAME as NAME, type CopySummary } from './part';
 
@@ -48,13 +48,15 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
 
 /**
  * Where each link of a page's `.md` copy leads on the site (undefined: keep
- * it as written), with the host when the site has one: tools that read the
- * copy read it away from the site.
+ * it as written, a link to another site; null: nowhere, so it becomes its
+ * text), with the host when the site has one: tools that read the copy read
+ * it away from the site.
  */
-export function copyHrefs(urls: readonly string[], page: IndexedPage, index: SiteIndex, host: string | undefined): (string | undefined)[] {
+export function copyHrefs(urls: readonly string[], page: IndexedPage, index: SiteIndex, host: string | undefined): CopyTarget[] {
   return urls.map((url) => {
     const target = resolveLink(url, page, index);
-    if (target.kind !== 'page' && target.kind !== 'asset') return undefined;
+    if (target.kind === 'external') return undefined;
+    if (target.kind !== 'page' && target.kind !== 'asset') return null;
     // Same-page anchors stay relative; everything else gets the host when there is one.
     return target.href.startsWith('#') || host === undefined ? target.href : `${host}${target.href}`;
   });

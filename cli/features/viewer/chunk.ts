@@ -1,6 +1,6 @@
 import { MANIFEST_VERSION, PageChunkSchema, type PageChunk } from '../../../schema/manifest';
 import { chunkFileOf } from '../../output/layout';
-import { fillHrefs } from '../../page/link-placeholders';
+import { fillHrefs, type Href } from '../../page/link-placeholders';
 import { stableStringify } from '../../support/json';
 import type { SiteIndex } from '../../site/site-index';
 import { findPage } from '../../site/site-index';
@@ -13,7 +13,7 @@ export interface Neighbours {
 }
 
 /** The chunk of a page, from its body HTML with the links filled in. */
-export function makeChunk(page: EmitPage, html: string, hrefs: readonly string[], around: Neighbours): PageChunk {
+export function makeChunk(page: EmitPage, html: string, hrefs: readonly Href[], around: Neighbours): PageChunk {
   return {
     version: MANIFEST_VERSION,
     key: page.page.route.key,

@@ -15,6 +15,7 @@ export function checkFrontmatterLinks({ page, indexed }: SitePage, index: SiteIn
         { file: indexed.file, ...page.keyPositions[key] },
         `Frontmatter "${key}: ${target}" points to no page.`,
         didYouMean(target, index.pages.keys(), 'Use an existing page path, or false to hide the link.'),
+        target,
       ),
     );
   }

@@ -19,6 +19,7 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
           at,
           `${link.kind === 'image' ? 'Image' : 'Link'} "${link.url}" points to no file in the content folder.`,
           didYouMean(tried, index.assets.keys(), 'Add the file to the content folder (or content/public/), or fix the path.'),
+          link.url,
         ),
       );
       continue;
@@ -30,6 +31,7 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
           at,
           `Link "${link.url}" points to no page.`,
           didYouMean(target.tried, index.pages.keys(), 'Link to an existing page path, such as "/guide/", or a relative .md file.'),
+          link.url,
         ),
       );
       continue;
@@ -42,6 +44,7 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
           at,
           `Link "${link.url}" goes through the redirect "${target.via}" → "${target.page.path}".`,
           `Link straight to "${target.page.path}${target.hash ? `#${target.hash}` : ''}".`,
+          link.url,
         ),
       );
     }
@@ -53,6 +56,7 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
           at,
           `Link "${link.url}" points to "#${target.hash}", which is no heading on ${where}.`,
           didYouMean(target.hash, target.page.anchors, `Headings on ${where}: ${[...target.page.anchors].slice(0, 8).join(', ') || 'none'}.`),
+          link.url,
         ),
       );
     }

@@ -14,6 +14,7 @@ export function checkPreviousPaths(previous: { file: string; paths: string[] }, 
         at,
         `"${p}" was published (in ${previous.file}) but is now no page and no redirect: links to it will break.`,
         near ? `Add a redirect under "redirects:", such as ${p}: ${near}` : 'Add a redirect for it under "redirects:", or restore the page.',
+        p,
       );
     });
 }

@@ -10,5 +10,5 @@ export function checkUnusedConstants(
   const used = new Set(pages.flatMap((p) => p.constantsUsed));
   return Object.keys(constants)
     .filter((name) => !used.has(name))
-    .map((name) => diagnostic('constant/unused', locate(name), `Constant "${name}" is never used in a page.`));
+    .map((name) => diagnostic('constant/unused', locate(name), `Constant "${name}" is never used in a page.`, undefined, name));
 }

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DOCSEARCH_API_KEY_ENV, resolveConfig } from '../../../cli/config';
@@ -40,6 +42,46 @@ describe('cli/config', () => {
     expect(resolveConfig(ROOT, { config: false }, {}).pages).toEqual({});
     expect(resolveConfig(ROOT, { config: false, cache: true, cacheDir: 'c' }, {}).pages.cache?.dir).toBe(path.join(ROOT, 'c'));
   });
+});
+
+describe('cli/config: the baseline', () => {
+  const withFolder = (test: (root: string) => void) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'docsbuild-config-'));
+    try {
+      test(root);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+
+  it('has no known problems without the default file, and knows where to write it', () =>
+    withFolder((root) => {
+      expect(resolveConfig(root, { config: false }, {}).baseline).toEqual({ path: path.join(root, 'docsbuild-baseline.json'), file: 'docsbuild-baseline.json' });
+    }));
+
+  it('reads the default file, or the one --baseline names', () =>
+    withFolder((root) => {
+      const problems = [{ file: 'content/a.md', code: 'link/dead', text: '/x/', occurrence: 0 }];
+      writeFileSync(path.join(root, 'docsbuild-baseline.json'), JSON.stringify({ version: 1, problems }));
+      expect(resolveConfig(root, { config: false }, {}).baseline.known).toEqual({ version: 1, problems });
+      writeFileSync(path.join(root, 'other.json'), JSON.stringify({ version: 1, problems: [] }));
+      expect(resolveConfig(root, { config: false, baseline: 'other.json' }, {}).baseline).toMatchObject({ file: 'other.json', known: { problems: [] } });
+    }));
+
+  it('does not read the file a run rewrites, which need not exist yet', () =>
+    withFolder((root) => {
+      writeFileSync(path.join(root, 'docsbuild-baseline.json'), 'not json');
+      expect(resolveConfig(root, { config: false, updateBaseline: true }, {}).baseline.known).toBeUndefined();
+      expect(resolveConfig(root, { config: false, baseline: 'new.json', updateBaseline: true }, {}).baseline.file).toBe('new.json');
+    }));
+
+  it('refuses a missing --baseline file and a file that is not a baseline, as usage errors', () =>
+    withFolder((root) => {
+      expect(() => resolveConfig(root, { config: false, baseline: 'missing.json' }, {})).toThrow(/--baseline missing\.json does not exist/);
+      writeFileSync(path.join(root, 'docsbuild-baseline.json'), '{"version":1,"problems":[{"file":"a"}]}');
+      expect(() => resolveConfig(root, { config: false }, {})).toThrow(ConfigError);
+      expect(() => resolveConfig(root, { config: false }, {})).toThrow(/The baseline docsbuild-baseline\.json is not a docsbuild baseline/);
+    }));
 });
 
 describe('cli/site/site-record: docsearch key', () => {

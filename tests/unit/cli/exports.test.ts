@@ -7,13 +7,17 @@ describe('cli/index', () => {
       'CATALOGUE',
       'ConfigError',
       'UsageError',
+      'baselineOf',
       'build',
       'defineConfig',
+      'formatBaseline',
       'formatGithub',
       'formatJson',
       'formatSummary',
       'formatText',
+      'matchBaseline',
       'resolveConfig',
+      'serializeBaseline',
       'writeOutput',
     ]);
   });

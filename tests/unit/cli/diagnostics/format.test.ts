@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../../cli/diagnostics/diagnostic';
 import { sortDiagnostics } from '../../../../cli/diagnostics/diagnostic';
-import { codeFrame, formatGithub, formatJson, formatSummary, formatText } from '../../../../cli/diagnostics/format';
+import { codeFrame, formatBaseline, formatGithub, formatJson, formatSummary, formatText } from '../../../../cli/diagnostics/format';
 import { closest, editDistance } from '../../../../cli/diagnostics/suggest';
 
 const d = (over: Partial<Diagnostic> = {}): Diagnostic => ({
@@ -41,8 +41,41 @@ describe('cli/diagnostics', () => {
   it('emits the documented JSON shape', () => {
     const parsed = JSON.parse(formatJson([d(), d({ severity: 'warning' })], 7));
     expect(parsed.version).toBe(1);
-    expect(parsed.summary).toEqual({ errors: 1, warnings: 1, pages: 7 });
-    expect(Object.keys(parsed.diagnostics[0])).toEqual(['code', 'severity', 'file', 'line', 'column', 'message', 'hint']);
+    expect(parsed.summary).toEqual({ errors: 1, warnings: 1, pages: 7, baselined: 0, fixed: 0 });
+    expect(Object.keys(parsed.diagnostics[0])).toEqual(['code', 'severity', 'file', 'line', 'column', 'message', 'hint', 'baselined']);
+  });
+
+  it('marks each diagnostic baselined or not in JSON, and counts only new ones as errors and warnings', () => {
+    const stale = { file: 'content/b.md', code: 'link/dead', text: '/y/', occurrence: 0 };
+    const parsed = JSON.parse(formatJson([d({ baselined: true }), d({ line: 9 }), d({ severity: 'warning', baselined: true })], 2, { file: 'docsbuild-baseline.json', known: 2, files: 1, stale: [stale] }));
+    expect(parsed.summary).toEqual({ errors: 1, warnings: 0, pages: 2, baselined: 2, fixed: 1 });
+    expect(parsed.diagnostics.map((x: { line: number; baselined: boolean }) => [x.line, x.baselined])).toEqual([
+      [3, true],
+      [9, false],
+      [3, true],
+    ]);
+  });
+
+  it('annotates and prints new problems only; the baselined are one line', () => {
+    const list = [d({ baselined: true }), d({ line: 9, baselined: false })];
+    expect(formatGithub(list)).toBe('::error file=content/a.md,line=9,col=5,title=link/dead::Link "/x/" points to no page. Link to an existing page.');
+    expect(formatText(list, { color: false })).toMatch(/^content\/a\.md:9:5 error link\/dead/);
+    expect(formatText([d({ baselined: true })], { color: false })).toBe('');
+    expect(formatSummary(list, 4)).toBe('1 error, 0 warnings in 4 pages.');
+    expect(formatSummary([d({ baselined: true })], 4)).toBe('No problems in 4 pages.');
+  });
+
+  it('says how many problems the baseline knows, and how many of its entries are fixed', () => {
+    const entry = { file: 'content/a.md', code: 'link/dead', text: '/x/', occurrence: 0 };
+    expect(formatBaseline(undefined)).toEqual([]);
+    expect(formatBaseline({ file: 'docsbuild-baseline.json', known: 187, files: 47, stale: [] })).toEqual(['187 known problems in 47 files, see docsbuild-baseline.json.']);
+    expect(formatBaseline({ file: 'b.json', known: 1, files: 1, stale: Array(12).fill(entry) })).toEqual([
+      '1 known problem in 1 file, see b.json.',
+      '12 baselined problems are fixed: run docsbuild check --update-baseline to drop them.',
+    ]);
+    expect(formatBaseline({ file: 'b.json', known: 0, files: 0, stale: [entry] }, { strict: true })).toEqual([
+      '1 baselined problem is fixed: run docsbuild check --update-baseline to drop it (--strict fails until then).',
+    ]);
   });
 
   it('summarises counts in one line', () => {

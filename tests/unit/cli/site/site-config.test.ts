@@ -52,5 +52,40 @@ describe('cli/site/site-config', () => {
       ['config/invalid', 7],
     ]);
   });
-});
 
+  it('takes rules for the whole site, and per path with files globs', () => {
+    const site = parse('title: Docs\nrules:\n  link/dead-anchor: warning\n  html/removed: off\n  page/not-in-sidebar: error\n');
+    expect(site.diagnostics).toEqual([]);
+    expect(site.config?.rules).toEqual({ 'link/dead-anchor': 'warning', 'html/removed': 'off', 'page/not-in-sidebar': 'error' });
+    const perPath = parse('title: Docs\nrules:\n  - link/dead: warning\n  - files: legacy/**\n    link/dead: off\n  - files: [a/*.md, b/**]\n    constant/unknown: warning\n');
+    expect(perPath.diagnostics).toEqual([]);
+    expect(perPath.config?.rules).toEqual([{ 'link/dead': 'warning' }, { files: 'legacy/**', 'link/dead': 'off' }, { files: ['a/*.md', 'b/**'], 'constant/unknown': 'warning' }]);
+    expect(parse('title: Docs\n').config?.rules).toEqual({});
+  });
+
+  it('refuses an unknown code at its key, suggesting the closest', () => {
+    const { config, diagnostics } = parse('title: Docs\nrules:\n  - files: legacy/**\n    link/ded: warning\n');
+    expect(config).toBeUndefined();
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'config/invalid', line: 4, column: 5 })]);
+    expect(diagnostics[0]?.message).toBe('"rules.0.link/ded" is not a diagnostic code (README.md#diagnostics lists them).');
+    expect(diagnostics[0]?.hint).toMatch(/^Did you mean "link\/dead"\?/);
+  });
+
+  it('refuses to lower a code that must stay an error, at its key, and allows it as an error', () => {
+    const { diagnostics } = parse('title: Docs\nrules:\n  link/dead: warning\n  page/duplicate-path: off\n  file/unreadable: warning\n  config/invalid: error\n');
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['config/invalid', 4, '"rules.page/duplicate-path" cannot be lowered: two pages would claim one URL.'],
+      ['config/invalid', 5, '"rules.file/unreadable" cannot be lowered: the file is never read, so its page would be missing from the site.'],
+    ]);
+    expect(diagnostics[0]?.hint).toContain('page/duplicate-path: error');
+  });
+
+  it('refuses a severity that is not error, warning or off, and rules that are neither a mapping nor a list', () => {
+    expect(parse('title: Docs\nrules:\n  link/dead: ignore\n').diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [3, '"rules.link/dead" must be one of "error", "warning", "off".'],
+    ]);
+    expect(parse('title: Docs\nrules: strict\n').diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [2, '"rules" must be "code: error | warning | off" lines, or a list of them with "files:".'],
+    ]);
+  });
+});

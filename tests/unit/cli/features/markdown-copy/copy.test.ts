@@ -85,6 +85,35 @@ describe('cli/features/markdown-copy/copy', () => {
     const copy = markdownCopy(tree, { title: 'T', constants: {}, links, resolveLink: (url) => (url === '/guide/' ? 'https://x.dev/docs/guide/' : undefined) });
     expect(copy).toBe('# T\n\nSee [setup](https://x.dev/docs/guide/).\n');
   });
+
+  it('turns a link that leads nowhere into its text, an image into its alt text, and drops a definition', () => {
+    const text = [
+      '# Links',
+      '',
+      'See [the *old* guide](/gone/) and [setup](/guide/), [](/gone/) then [![logo](./missing.png)](/guide/).',
+      '',
+      'A [split',
+      'label](/gone/) and ![a chart](<./gone.png> "Chart") here, bare https://example.com/ too.',
+      '',
+      '[ref]: /gone/',
+      '',
+    ].join('\n');
+    const targets: Record<string, string | null> = { '/gone/': null, './missing.png': null, './gone.png': null, '/guide/': 'https://x.dev/docs/guide/' };
+    const copy = markdownCopy(pageTree(text), { title: 'Links', constants: {}, resolveLink: (url) => targets[url] });
+    expect(copy).toBe(
+      [
+        '# Links',
+        '',
+        'See the *old* guide and [setup](https://x.dev/docs/guide/),  then [logo](https://x.dev/docs/guide/).',
+        '',
+        'A split',
+        'label and a chart here, bare https://example.com/ too.',
+        '',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('cli/features/markdown-copy/copy: constants in code blocks', () => {

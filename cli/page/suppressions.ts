@@ -1,0 +1,43 @@
+import type { Html } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { parseSuppression, SUPPRESSION_COMMENT, SUPPRESSION_KEYWORD, type Suppression } from '../diagnostics/suppressions';
+import type { PageTree } from './markdown';
+
+/**
+ * The page's inline suppressions: `<!-- docsbuild-ignore CODE reason -->`
+ * HTML comments (never text in code blocks, which the parser does not read
+ * as HTML), each for the line after it. Comments in a row stack: each is for
+ * the first line after the run. Incomplete ones are `suppression/invalid`.
+ */
+export function findSuppressions(page: PageTree): { suppressions: Suppression[]; diagnostics: Diagnostic[] } {
+  const { file } = page.page.source;
+  const found: { line: number; column: number; endLine: number; text: string }[] = [];
+  visit(page.tree, 'html', (node: Html) => {
+    if (!node.value.includes(SUPPRESSION_KEYWORD) || !node.position) return;
+    const { start } = node.position;
+    for (const match of node.value.matchAll(SUPPRESSION_COMMENT)) {
+      const before = node.value.slice(0, match.index);
+      const lineInNode = before.split('\n').length - 1;
+      const column = lineInNode === 0 ? start.column + match.index : match.index - before.lastIndexOf('\n');
+      const endLine = start.line + node.value.slice(0, match.index + match[0].length).split('\n').length - 1;
+      found.push({ line: start.line + lineInNode, column, endLine, text: match[1]! });
+    }
+  });
+  found.sort((a, b) => a.line - b.line || a.column - b.column);
+  const startLines = new Map(found.map((c, at) => [c.line, at]));
+  const targets = new Array<number>(found.length);
+  // From the last comment up: one directly followed by another is for what the next one is for.
+  for (let at = found.length - 1; at >= 0; at--) {
+    const next = startLines.get(found[at]!.endLine + 1);
+    targets[at] = next !== undefined && next > at ? targets[next]! : found[at]!.endLine + 1;
+  }
+  const suppressions: Suppression[] = [];
+  const diagnostics: Diagnostic[] = [];
+  found.forEach((comment, at) => {
+    const parsed = parseSuppression(comment.text, { file, line: comment.line, column: comment.column }, targets[at]!);
+    if ('code' in parsed) diagnostics.push(parsed);
+    else suppressions.push(parsed);
+  });
+  return { suppressions, diagnostics };
+}
