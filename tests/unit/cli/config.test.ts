@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,7 @@ describe('cli/config', () => {
 describe('cli/config: the baseline', () => {
   const withFolder = (test: (root: string) => void) => {
     const root = mkdtempSync(path.join(tmpdir(), 'docsbuild-config-'));
+    mkdirSync(path.join(root, 'content'));
     try {
       test(root);
     } finally {
