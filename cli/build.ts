@@ -10,6 +10,7 @@ import { checkPageLinks } from './stages/links';
 import { loadSources } from './stages/load';
 import { emitSite } from './stages/emit';
 import { hostingFiles } from './stages/hosting';
+import { readLastUpdated } from './last-updated';
 import { buildSiteRecord } from './stages/manifest';
 import { MemoryOutput, type OutputSink } from './stages/output';
 import { resolveNavigation } from './stages/navigation';
@@ -149,6 +150,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     if (!body) throw new Error(`${indexed.relativePath} has no rendered body.`);
     return body;
   };
+  // PAGE FOOTER: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
+  const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
   // VIEWER, SEARCH: the bundle, chunks, static HTML per route and the search index are written page by page here.
   const { manifest, sizes, copies } = await emitSite({
     site: buildSiteRecord(siteConfig, navigation),
@@ -159,6 +162,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     assets,
     analytics: siteConfig.analytics !== undefined,
     docsearchApiKey: process.env.DOCSBUILD_DOCSEARCH_API_KEY,
+    lastUpdated,
     output,
     timer,
   });

@@ -42,6 +42,8 @@ export interface EmitInput {
   assets: AssetPlan;
   analytics: boolean;
   docsearchApiKey?: string;
+  /** Page footer: each source's last commit time (ISO), by relativePath (cli/last-updated.ts); absent when site.yaml has lastUpdated off. */
+  lastUpdated?: ReadonlyMap<string, string>;
   output: OutputSink;
   timer: StageTimer;
 }
@@ -83,6 +85,11 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
     const rendered = page.rendered!;
     const hrefs = resolveHrefs(rendered.linkUrls, indexed, input.index);
     const around = neighbours(page, input.order, position, input.index);
+    // Page footer: "Edit this page" and "Last updated" (part of the chunk, and so of its reuse key below).
+    const footer = {
+      editUrl: site.editLink?.pattern.replace(':path', encodeURI(indexed.relativePath)),
+      lastUpdated: input.lastUpdated?.get(indexed.relativePath),
+    };
     const makeChunk = async (): Promise<PageChunk> => ({
       version: MANIFEST_VERSION,
       key: page.route.key,
@@ -92,10 +99,11 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
       headers: page.headers,
       html: fillHrefs((await readBody()).html, hrefs),
       ...around,
+      ...footer,
     });
     // With a cache, the chunk is keyed by what it is made from (the page's entry, where its links lead, its neighbours),
     // so an unchanged page is recognised without reading its body; without one, by its content.
-    const chunkInput = inputKey && `chunk-from:${hashOf([inputKey, indexed.title, hrefs, around])}`;
+    const chunkInput = inputKey && `chunk-from:${hashOf([inputKey, indexed.title, hrefs, around, footer])}`;
     const reusedChunk = chunkInput ? await output.reuse(chunkInput) : undefined;
     let chunk: PageChunk | undefined;
     let chunkName: string;
