@@ -1,6 +1,14 @@
 export type Theme = 'light' | 'dark';
 
-const STORAGE_KEY = 'docsbuild-theme';
+export const STORAGE_KEY = 'docsbuild-theme';
+
+/**
+ * Put inline at the top of every page's <head> (cli/viewer-output/document.ts):
+ * applies a stored choice before the first paint, so a reader who picked
+ * dark never sees a white flash while main.js loads. The Content-Security-Policy
+ * allows exactly this text by its hash (cli/security/csp.ts).
+ */
+export const THEME_SCRIPT = `try{var t=localStorage.getItem("${STORAGE_KEY}");if(t==="light"||t==="dark")document.documentElement.dataset.theme=t}catch(e){}`;
 
 /** The reader's explicit choice, if any; without one the site follows the system. */
 export function storedTheme(storage: Pick<Storage, 'getItem'> | undefined): Theme | undefined {
@@ -18,6 +26,12 @@ export function applyTheme(root: HTMLElement, theme: Theme | undefined): void {
   else delete root.dataset.theme;
 }
 
+/** Whether dark is in effect: the reader's choice, else the system's. */
+export function isDark(win: Window): boolean {
+  const chosen = win.document.documentElement.dataset.theme;
+  return chosen ? chosen === 'dark' : win.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
 /**
  * Flips the theme in effect. Choosing what the system already prefers drops
  * the override, so the site follows the system again.
@@ -25,8 +39,7 @@ export function applyTheme(root: HTMLElement, theme: Theme | undefined): void {
 export function toggleTheme(win: Window): Theme {
   const root = win.document.documentElement;
   const systemDark = win.matchMedia('(prefers-color-scheme: dark)').matches;
-  const current = (root.dataset.theme as Theme | undefined) ?? (systemDark ? 'dark' : 'light');
-  const next: Theme = current === 'dark' ? 'light' : 'dark';
+  const next: Theme = isDark(win) ? 'light' : 'dark';
   const followsSystem = (next === 'dark') === systemDark;
   applyTheme(root, followsSystem ? undefined : next);
   try {
