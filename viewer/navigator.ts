@@ -36,7 +36,8 @@ interface EntryState {
   scrollY?: number;
 }
 
-type Mode = 'push' | 'replace' | 'pop' | 'retry';
+/** `start`: the 404 shell resolving the address it was loaded at (a `replace` that moves no focus). */
+type Mode = 'push' | 'replace' | 'pop' | 'retry' | 'start';
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
@@ -57,6 +58,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
   const currentKey = useRef('');
   const positions = useRef(new Map<string, number>());
   const pendingScroll = useRef<ScrollTarget>({ kind: 'keep' });
+  const quietFocus = useRef(false);
   const onNavigatedRef = useRef(onNavigated);
   onNavigatedRef.current = onNavigated;
   // The route table in use: set when pages.json arrives, replaced when a new deploy made the tab fetch it again (page-loader.ts).
@@ -74,6 +76,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
   const navigate = useCallback(
     async (url: URL, mode: Mode) => {
       const id = ++token.current;
+      quietFocus.current = mode === 'start';
       const sitePath = sitePathOf(url.pathname, base);
       if (sitePath === undefined) {
         window.location.assign(url.href);
@@ -151,7 +154,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     const scroll = pendingScroll.current;
     pendingScroll.current = { kind: 'keep' };
     // A new page's heading takes the focus; so does a section's when the focus was lost on the way (a search result, the drawer).
-    scrollToTarget(window, scroll, focusLost(document));
+    scrollToTarget(window, scroll, focusLost(document), quietFocus.current);
   }, [rendered, site]);
 
   // The progress bar waits a moment: a fast load never flashes it.
@@ -206,7 +209,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     document.addEventListener('mouseover', onOver);
     window.addEventListener('popstate', onPop);
     window.addEventListener('pagehide', onHide);
-    if (options.resolveOnMount) void navigate(here(), 'replace');
+    if (options.resolveOnMount) void navigate(here(), 'start');
     // Hydrated: the controls work, and links are the app's (a click waits for the route table if it must).
     const root = document.documentElement;
     root.dataset.viewer = 'hydrated';

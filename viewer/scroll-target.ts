@@ -28,22 +28,23 @@ export function focusLost(doc: Document): boolean {
  * land where the view did: a new page (`top`) focuses its `<h1>`; a section
  * (`hash`) its heading when `refocus` says the focus was lost on the way
  * (otherwise it stays on the link, as a browser leaves it); the skip link's
- * target always.
+ * target always. `quiet` moves no focus.
  */
-export function scrollToTarget(win: Window, target: ScrollTarget, refocus = false): void {
+export function scrollToTarget(win: Window, target: ScrollTarget, refocus = false, quiet = false): void {
   const doc = win.document;
   if (target.kind === 'hash') {
     const el = hashTarget(doc, target.hash);
     if (el) {
       el.scrollIntoView({ block: 'start' });
-      if (refocus || el.getAttribute('tabindex') === '-1') focusWithoutScroll(el);
+      if (!quiet && (refocus || el.getAttribute('tabindex') === '-1')) focusWithoutScroll(el);
       return;
     }
     win.scrollTo(0, target.fallbackY ?? 0);
   } else if (target.kind !== 'keep') {
     win.scrollTo(0, target.kind === 'position' ? target.y : 0);
   }
-  if (target.kind === 'top' || refocus) {
+  // `quiet`: the page a visit starts on (the 404 shell resolving its address) leaves the focus where a load leaves it.
+  if (!quiet && (target.kind === 'top' || refocus)) {
     const main = doc.querySelector('main');
     const heading = main?.querySelector('h1');
     if (heading ?? main) focusWithoutScroll((heading ?? main)!);
