@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { Header, SidebarItemRecord } from '../../schema/manifest';
 import type { ActiveSlug } from '../active-slug';
 import type { SearchContext } from '../search/engine';
@@ -66,9 +67,14 @@ export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active,
             ))}
           {view.kind === 'error' && <LoadError error={view.error} title={view.title} timeoutMs={view.timeoutMs} onRetry={onRetry} />}
         </main>
-        {/* The column is there even when empty, so the text does not move between pages. */}
+        {/*
+          The column is there even when empty, so the text does not move between pages. Its list is a
+          Suspense boundary: React hydrates it after the rest, in slices, so the first hydration stays short.
+        */}
         <div className="aside">
-          <OnThisPage headers={headers} active={active} />
+          <Suspense>
+            <OnThisPage headers={headers} active={active} />
+          </Suspense>
         </div>
         <Footer site={site} />
       </div>
