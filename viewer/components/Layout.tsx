@@ -44,8 +44,10 @@ export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active,
   const currentPath = page?.path ?? (view.kind === 'error' ? view.path : undefined);
   const headers = page?.headers ?? NO_HEADERS;
   const inert = sidebarOpen || undefined;
+  // One Suspense boundary around it all: React hydrates a boundary after the root, in slices of a few
+  // milliseconds instead of one long task (a click or key press before then hydrates it at once).
   return (
-    <>
+    <Suspense>
       <a className="skip-link" href={`#${MAIN_ELEMENT_ID}`} inert={inert}>
         Skip to content
       </a>
@@ -78,6 +80,6 @@ export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active,
         </div>
         <Footer site={site} />
       </div>
-    </>
+    </Suspense>
   );
 }
