@@ -87,7 +87,8 @@ export async function emitSite(input: EmitInput): Promise<EmitResult> {
     const around = neighbours(page, input.order, position, input.index);
     // Page footer: "Edit this page" and "Last updated" (part of the chunk, and so of its reuse key below).
     const footer = {
-      editUrl: site.editLink?.pattern.replace(':path', encodeURI(indexed.relativePath)),
+      // Each path segment percent-encoded (a `#` or `?` in a file name stays part of the path); a function, so `$&` is not a pattern.
+      editUrl: site.editLink?.pattern.replace(':path', () => indexed.relativePath.split('/').map(encodeURIComponent).join('/')),
       lastUpdated: input.lastUpdated?.get(indexed.relativePath),
     };
     const makeChunk = async (): Promise<PageChunk> => ({

@@ -13,7 +13,7 @@ editLink:
 lastUpdated: { text: Updated }
 footer:
   copyright: © Test Inc.
-sidebar: [/, /guide/setup.html, /draft/]
+sidebar: [/, /guide/setup.html, /draft/, /guide/übung-$&.html]
 `;
 
 const text = (content: string | Uint8Array | undefined) => (typeof content === 'string' ? content : new TextDecoder().decode(content));
@@ -40,6 +40,7 @@ describe('page footer: edit link and last updated', () => {
       'README.md': '# Home\n\n## Start\n',
       'guide/setup.md': '# Setup\n',
       'draft/README.md': '# Draft\n',
+      'guide/übung-$&.md': '# Übung\n',
     });
     const git = (args: string[], date?: string) =>
       execFileSync('git', ['-c', 'user.name=docsbuild', '-c', 'user.email=dev@docsbuild.local', '-c', 'commit.gpgsign=false', ...args], {
@@ -76,6 +77,8 @@ describe('page footer: edit link and last updated', () => {
     // Never committed: no date, but still a link to edit it.
     expect(chunkOf(result, '/draft/').lastUpdated).toBeUndefined();
     expect(chunkOf(result, '/draft/').editUrl).toBe('https://github.com/org/repo/edit/main/docs/draft/README.md');
+    // Each segment of the source path percent-encoded; "$&" is text, not a replacement pattern.
+    expect(chunkOf(result, '/guide/übung-$&.html').editUrl).toBe('https://github.com/org/repo/edit/main/docs/guide/%C3%BCbung-%24%26.md');
     expect(result.manifest!.site).toMatchObject({ editLink: { text: 'Edit this page' }, lastUpdated: { text: 'Updated' }, footer: { copyright: '© Test Inc.' } });
 
     const html = text(result.files.get('guide/setup.html'));
@@ -107,7 +110,7 @@ describe('page footer: edit link and last updated', () => {
   });
 
   it('builds without dates outside a git checkout', async () => {
-    const outside = tempSite({ 'site.yaml': SITE_YAML.replace('sidebar: [/, /guide/setup.html, /draft/]', 'sidebar: [/]'), 'README.md': '# Home\n' });
+    const outside = tempSite({ 'site.yaml': SITE_YAML.replace(/^sidebar: .*$/m, 'sidebar: [/]'), 'README.md': '# Home\n' });
     try {
       const result = await outside.build('build');
       expect(result.diagnostics).toEqual([]);
