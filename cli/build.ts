@@ -26,6 +26,7 @@ import { loadSources } from './source/load';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
+import { readLastUpdated } from './source/last-updated';
 
 export interface BuildOptions {
   /** `check` runs every check but renders and writes nothing. */
@@ -134,7 +135,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       };
     });
   const published: Published = { chunks: new Map(), copies: new Map(), records: new Map() };
-  const emit: EmitContext = { model, pages, assets, output, published, timer };
+  // Page footer: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
+  const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
+  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated };
   const runs: FeatureRun[] = [];
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   timer.lap('viewer bundle and site-wide inputs');

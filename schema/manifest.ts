@@ -88,6 +88,12 @@ export const SiteRecordSchema = z.strictObject({
   constants: z.record(z.string(), z.union([z.string(), z.number()])),
   /** site.yaml `markdown.allowIframeOrigins`, when set: the frame-src of the Content-Security-Policy. */
   iframeOrigins: z.array(z.string()).optional(),
+  /** site.yaml `editLink`: each chunk carries its own URL (`editUrl`); this is the pattern and the link's text. */
+  editLink: z.strictObject({ pattern: z.string(), text: z.string() }).optional(),
+  /** site.yaml `lastUpdated`, when on: the label before each page's date (chunks carry the date, `lastUpdated`). */
+  lastUpdated: z.strictObject({ text: z.string() }).optional(),
+  /** site.yaml `footer`. */
+  footer: z.strictObject({ copyright: z.string().optional() }).optional(),
 });
 export type SiteRecord = z.infer<typeof SiteRecordSchema>;
 
@@ -119,5 +125,9 @@ export const PageChunkSchema = z.strictObject({
   html: z.string(),
   prev: z.strictObject({ path: z.string(), title: z.string() }).optional(),
   next: z.strictObject({ path: z.string(), title: z.string() }).optional(),
+  /** "Edit this page": site.yaml `editLink.pattern` with the page's source path (`relativePath`). */
+  editUrl: z.string().optional(),
+  /** When the page's source was last committed (ISO 8601, UTC), with site.yaml `lastUpdated` on and the source tracked by git. */
+  lastUpdated: z.string().optional(),
 });
 export type PageChunk = z.infer<typeof PageChunkSchema>;

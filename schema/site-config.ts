@@ -105,6 +105,16 @@ export const Rules = z.unknown().transform((value, ctx): RuleMap | RuleEntry[] =
   return z.NEVER;
 });
 export type Rules = z.output<typeof Rules>;
+/**
+ * "Edit this page": a URL with `:path` where the page's source path goes,
+ * relative to the content folder (`api/rest/README.md`).
+ */
+const EditLink = z.strictObject({
+  pattern: z.string().refine((p) => p.includes(':path') && URL.canParse(p.replace(':path', 'x')) && /^https?:\/\//i.test(p), {
+    message: 'must be an http(s) URL with ":path" where the page\'s file goes, like https://github.com/org/repo/edit/main/docs/:path',
+  }),
+  text: z.string().min(1).default('Edit this page'),
+});
 
 /** content/site.yaml: the one file writers edit to configure the site. */
 export const SiteConfigSchema = z.strictObject({
@@ -168,9 +178,16 @@ export const SiteConfigSchema = z.strictObject({
   constants: z.record(ConstantName, z.union([z.string(), z.number()])).default({}),
   /** Diagnostic severities: `{ code: error | warning | off }`, or a list of them with `files:` globs. */
   rules: Rules.default({}),
+  /** "Edit this page" under every page. */
+  editLink: EditLink.optional(),
+  /** "Last updated" under every page, from git: `true`, or `{ text }` to word the label. */
+  lastUpdated: z.union([z.boolean(), z.strictObject({ text: z.string().min(1) })]).default(false),
+  /** The site footer: the title and version are always there; a copyright line when given. */
+  footer: z.strictObject({ copyright: z.string().min(1).optional() }).prefault({}),
 });
 
 export type SiteConfigInput = z.input<typeof SiteConfigSchema>;
 export type SiteConfig = z.output<typeof SiteConfigSchema>;
 export type HeadTag = z.output<typeof HeadTag>;
 export type NavItem = z.output<typeof NavItem>;
+export type EditLink = z.output<typeof EditLink>;

@@ -3,55 +3,36 @@ import { createChunkLoader } from './chunk-loader';
 import { mountApp } from './mount';
 import { viewerOverrides } from './overrides';
 import { createSiteDataSource } from './site-data';
-import { applyTheme, storedTheme } from './theme';
-import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, MAIN_ELEMENT_ID, type BootData } from './view';
+import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, type BootData } from './view';
 import './styles/index.css';
 
 /**
- * Start-up: the prerendered page is already readable. Fetch the route table
- * (pages.json is preloaded by the HTML), then put the app on the page
- * (mountApp: hydrate the prerendered page, or render the 404 shell's app).
+ * Start-up: the prerendered page is already readable, and the stored theme
+ * already applied (an inline script in <head>, see theme.ts). The route
+ * table (pages.json, preloaded by the HTML) is fetched, but not waited for:
+ * the app hydrates at once from the boot data, so the top bar, its menus,
+ * the theme toggle and search work from the start. The sidebar tree and
+ * client-side navigation take the route table when it arrives.
  */
-async function start(): Promise<void> {
-  applyTheme(document.documentElement, storedTheme(safeStorage()));
+function start(): void {
   const container = document.getElementById(APP_ELEMENT_ID);
   const bootText = document.getElementById(BOOT_ELEMENT_ID)?.textContent;
   if (!container || !bootText) return;
   const boot = JSON.parse(bootText) as BootData;
-
-  let data;
-  try {
-    data = await createSiteDataSource(boot.base).load();
-  } catch {
-    // A prerendered page stays readable, with plain links; only the shell needs saying something.
-    if (!boot.page) showStartFailure();
-    return;
-  }
-  const { manifest, routes } = data;
-  const site = manifest.site;
+  const site = boot.site;
+  const source = createSiteDataSource(site.base);
+  // Started now; a failure is forgotten by the source, so a later navigation or search asks again.
+  const first = source.load();
+  const sidebar = first.then(
+    (data) => data.manifest.site.sidebar,
+    // Without pages.json the prerendered sidebar stays as it is: plain links that work.
+    () => new Promise<never>(() => {}),
+  );
   const timeoutMs = viewerOverrides(window).loadTimeoutMs ?? site.viewer.loadTimeoutMs;
   const loader = createChunkLoader({ base: site.base, timeoutMs });
-  mountApp(container, boot, routes, loader, (initialView, resolveOnMount) => (
-    <App site={site} routes={routes} loader={loader} timeoutMs={timeoutMs} initialView={initialView} resolveOnMount={resolveOnMount} />
+  mountApp(container, boot, loader, (initialView, resolveOnMount) => (
+    <App site={site} sidebar={sidebar} data={source.load} loader={loader} timeoutMs={timeoutMs} initialView={initialView} resolveOnMount={resolveOnMount} />
   ));
 }
 
-function safeStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-function showStartFailure(): void {
-  const main = document.getElementById(MAIN_ELEMENT_ID);
-  if (!main) return;
-  const message = document.createElement('p');
-  message.setAttribute('role', 'alert');
-  message.className = 'load-error';
-  message.textContent = 'The documentation index could not be loaded. Check your connection and reload the page.';
-  main.replaceChildren(message);
-}
-
-void start();
+start();

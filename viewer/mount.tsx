@@ -1,27 +1,21 @@
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { ChunkLoader } from './chunk-loader';
-import { hrefOf, resolvePath, sitePathOf, type RouteTable } from './router';
+import { hrefOf } from './router';
 import { chunkOf, type BootData, type View } from './view';
 
 /**
  * Puts the app on the page, the same way for the built site (main.tsx) and
- * `docsbuild dev` (dev/main.tsx). When the prerendered page is the page the
- * address leads to, it is hydrated as it is, its HTML reused instead of
- * fetching its chunk, and shown under its own address (/docs/limits,
- * /docs/limits.html and /docs/limits/index.html are one page). Otherwise (the
- * 404 shell) the app renders and resolves redirects and path variants itself.
+ * `docsbuild dev` (dev/main.tsx), without waiting for the route table: the
+ * HTML carries what hydration needs (BootData). A prerendered page is
+ * hydrated as it is, its HTML reused instead of fetching its chunk, and
+ * shown under its own address (/docs/limits, /docs/limits.html and
+ * /docs/limits/index.html are one page). Otherwise (the 404 shell) the app
+ * renders and resolves redirects and path variants itself once the route
+ * table is in.
  */
-export function mountApp(
-  container: HTMLElement,
-  boot: BootData,
-  routes: RouteTable,
-  loader: ChunkLoader,
-  app: (view: View, resolveOnMount: boolean) => ReactNode,
-): Root {
-  const sitePath = sitePathOf(window.location.pathname, boot.base);
-  const resolution = sitePath === undefined ? undefined : resolvePath(sitePath, routes);
-  if (boot.page && resolution?.kind === 'page' && resolution.page.path === boot.page.path) {
+export function mountApp(container: HTMLElement, boot: BootData, loader: ChunkLoader, app: (view: View, resolveOnMount: boolean) => ReactNode): Root {
+  if (boot.page) {
     const html = container.querySelector('[data-page-html]')?.innerHTML ?? '';
     loader.seed(boot.page.chunk, chunkOf(boot.page, html));
     const canonical = new URL(`${hrefOf(boot.base, boot.page.path)}${window.location.search}${window.location.hash}`, window.location.href);

@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { SiteRecord } from '../schema/manifest';
 import { ChunkLoadError, type ChunkLoader } from './chunk-loader';
 import { afterNewDeploy } from './page-loader';
 import { applyHead, headFor } from '../shared/head';
 import { isPlainClick, linkUrl } from './links';
 import { hrefOf, resolvePath, sitePathOf, type RouteTable } from './router';
-import { scrollToTarget, type ScrollTarget } from './scroll-target';
-import { MAIN_ELEMENT_ID, metaOf, type View } from './view';
+import { focusLost, scrollToTarget, type ScrollTarget } from './scroll-target';
+import type { SiteData } from './site-data';
+import { metaOf, type ShellSite, type View } from './view';
 
 export interface NavigatorOptions {
-  site: SiteRecord;
-  routes: RouteTable;
+  site: ShellSite;
+  /** pages.json and the route table: fetched at start-up, and maybe not there yet when the reader first clicks. */
+  data: () => Promise<SiteData>;
   loader: ChunkLoader;
   /** Chunk load time-out, shown in the timeout alert. */
   timeoutMs: number;
@@ -35,7 +36,8 @@ interface EntryState {
   scrollY?: number;
 }
 
-type Mode = 'push' | 'replace' | 'pop' | 'retry';
+/** `start`: the 404 shell resolving the address it was loaded at (a `replace` that moves no focus). */
+type Mode = 'push' | 'replace' | 'pop' | 'retry' | 'start';
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
@@ -56,10 +58,12 @@ export function useNavigator(options: NavigatorOptions): Navigator {
   const currentKey = useRef('');
   const positions = useRef(new Map<string, number>());
   const pendingScroll = useRef<ScrollTarget>({ kind: 'keep' });
+  const quietFocus = useRef(false);
   const onNavigatedRef = useRef(onNavigated);
   onNavigatedRef.current = onNavigated;
-  // The route table in use: replaced when a new deploy made the tab fetch it again (page-loader.ts).
-  const routesRef = useRef(options.routes);
+  // The route table in use: set when pages.json arrives, replaced when a new deploy made the tab fetch it again (page-loader.ts).
+  const routesRef = useRef<RouteTable | undefined>(undefined);
+  const dataRef = useRef(options.data);
 
   const show = useCallback((next: View, scroll: ScrollTarget) => {
     pendingScroll.current = scroll;
@@ -72,12 +76,22 @@ export function useNavigator(options: NavigatorOptions): Navigator {
   const navigate = useCallback(
     async (url: URL, mode: Mode) => {
       const id = ++token.current;
+      quietFocus.current = mode === 'start';
       const sitePath = sitePathOf(url.pathname, base);
       if (sitePath === undefined) {
         window.location.assign(url.href);
         return;
       }
-      const resolution = resolvePath(sitePath, routesRef.current);
+      // A click before pages.json arrived waits for it; without it, the browser follows the link itself.
+      const routes = routesRef.current ?? (await dataRef.current().then((d) => (routesRef.current ??= d.routes), () => undefined));
+      if (id !== token.current) return;
+      if (!routes) {
+        // The 404 shell cannot resolve its own address without it: say so, with a retry. Elsewhere, a full load.
+        if (url.href !== window.location.href) window.location.assign(url.href);
+        else show({ kind: 'error', error: 'other', path: sitePath, title: site.title, description: site.description, timeoutMs }, { kind: 'keep' });
+        return;
+      }
+      const resolution = resolvePath(sitePath, routes);
       const target = resolution.kind === 'page' ? new URL(`${hrefOf(base, resolution.page.path)}${url.search}${url.hash}`, url) : url;
       const savedY = mode === 'pop' ? positions.current.get(currentKey.current) : undefined;
       if (mode === 'push') {
@@ -94,8 +108,8 @@ export function useNavigator(options: NavigatorOptions): Navigator {
       if (resolution.kind === 'page' && mode !== 'retry' && shown.kind === 'page' && shown.page.path === resolution.page.path) {
         // Same page: only the hash (or nothing) changed.
         setLoading(false);
-        scrollToTarget(window, scroll.kind === 'keep' ? { kind: 'top' } : scroll);
         onNavigatedRef.current();
+        scrollToTarget(window, scroll.kind === 'keep' ? { kind: 'top' } : scroll, focusLost(document));
         return;
       }
       if (resolution.kind === 'not-found') {
@@ -124,7 +138,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
         if (id === token.current) setLoading(false);
       }
     },
-    [base, loader, timeoutMs, show],
+    [base, site, loader, timeoutMs, show],
   );
 
   // After each navigation has rendered: head, then scroll (the hash target may have just arrived with the chunk).
@@ -139,8 +153,8 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     }
     const scroll = pendingScroll.current;
     pendingScroll.current = { kind: 'keep' };
-    scrollToTarget(window, scroll);
-    if (scroll.kind === 'top') document.getElementById(MAIN_ELEMENT_ID)?.focus({ preventScroll: true });
+    // A new page's heading takes the focus; so does a section's when the focus was lost on the way (a search result, the drawer).
+    scrollToTarget(window, scroll, focusLost(document), quietFocus.current);
   }, [rendered, site]);
 
   // The progress bar waits a moment: a fast load never flashes it.
@@ -184,7 +198,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     const onOver = (event: MouseEvent) => {
       const url = linkUrl(event.target, here(), base);
       const sitePath = url && sitePathOf(url.pathname, base);
-      const resolution = sitePath === undefined ? undefined : resolvePath(sitePath, routesRef.current);
+      const resolution = sitePath === undefined || !routesRef.current ? undefined : resolvePath(sitePath, routesRef.current);
       if (resolution?.kind === 'page') loader.prefetch(resolution.page.chunk);
     };
     // Keep the position in the entry itself, so a reload comes back to it.
@@ -195,9 +209,15 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     document.addEventListener('mouseover', onOver);
     window.addEventListener('popstate', onPop);
     window.addEventListener('pagehide', onHide);
-    if (options.resolveOnMount) void navigate(here(), 'replace');
-    // Links are the app's from here on (tests and tools wait for this).
-    document.documentElement.dataset.viewer = 'ready';
+    if (options.resolveOnMount) void navigate(here(), 'start');
+    // Hydrated: the controls work, and links are the app's (a click waits for the route table if it must).
+    const root = document.documentElement;
+    root.dataset.viewer = 'hydrated';
+    // With the route table in, everything is (tests and tools wait for this).
+    dataRef.current().then((d) => {
+      routesRef.current ??= d.routes;
+      root.dataset.viewer = 'ready';
+    }, () => undefined);
     return () => {
       document.removeEventListener('click', onClick);
       document.removeEventListener('mouseover', onOver);

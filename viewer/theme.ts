@@ -1,6 +1,8 @@
 export type Theme = 'light' | 'dark';
 
-const STORAGE_KEY = 'docsbuild-theme';
+import { STORAGE_KEY } from '../shared/theme-script';
+
+export { STORAGE_KEY, THEME_SCRIPT } from '../shared/theme-script';
 
 /** The reader's explicit choice, if any; without one the site follows the system. */
 export function storedTheme(storage: Pick<Storage, 'getItem'> | undefined): Theme | undefined {
@@ -18,6 +20,12 @@ export function applyTheme(root: HTMLElement, theme: Theme | undefined): void {
   else delete root.dataset.theme;
 }
 
+/** Whether dark is in effect: the reader's choice, else the system's. */
+export function isDark(win: Window): boolean {
+  const chosen = win.document.documentElement.dataset.theme;
+  return chosen ? chosen === 'dark' : win.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
 /**
  * Flips the theme in effect. Choosing what the system already prefers drops
  * the override, so the site follows the system again.
@@ -25,8 +33,7 @@ export function applyTheme(root: HTMLElement, theme: Theme | undefined): void {
 export function toggleTheme(win: Window): Theme {
   const root = win.document.documentElement;
   const systemDark = win.matchMedia('(prefers-color-scheme: dark)').matches;
-  const current = (root.dataset.theme as Theme | undefined) ?? (systemDark ? 'dark' : 'light');
-  const next: Theme = current === 'dark' ? 'light' : 'dark';
+  const next: Theme = isDark(win) ? 'light' : 'dark';
   const followsSystem = (next === 'dark') === systemDark;
   applyTheme(root, followsSystem ? undefined : next);
   try {

@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import type { ActiveSlug } from './active-slug';
 import { activeHeader, throttle } from './scroll-spy';
 
 /** A header counts as reached once its top is this far from the viewport top: the top bar plus a margin. */
 const SPY_OFFSET_PX = 120;
 
 /**
- * The slug of the header in view, re-measured on scroll and resize at most
- * once per `throttleMs`. `slugs` changes with the page, which re-measures.
+ * Keeps `active` on the slug of the header in view, re-measured on scroll and
+ * resize at most once per `throttleMs`. `slugs` changes with the page, which re-measures.
  */
-export function useScrollSpy(slugs: readonly string[], throttleMs: number): string | undefined {
-  const [active, setActive] = useState<string | undefined>(undefined);
+export function useScrollSpy(slugs: readonly string[], throttleMs: number, active: ActiveSlug): void {
   useEffect(() => {
     const measure = () => {
       const positions = [];
@@ -19,7 +19,7 @@ export function useScrollSpy(slugs: readonly string[], throttleMs: number): stri
       }
       const root = document.documentElement;
       const atBottom = window.scrollY > 0 && window.innerHeight + window.scrollY >= root.scrollHeight - 2;
-      setActive(activeHeader(positions, SPY_OFFSET_PX, atBottom));
+      active.set(activeHeader(positions, SPY_OFFSET_PX, atBottom));
     };
     const onScroll = throttle(measure, throttleMs);
     measure();
@@ -30,6 +30,5 @@ export function useScrollSpy(slugs: readonly string[], throttleMs: number): stri
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
     };
-  }, [slugs, throttleMs]);
-  return active;
+  }, [slugs, throttleMs, active]);
 }

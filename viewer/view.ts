@@ -1,4 +1,4 @@
-import type { PageChunk } from '../schema/manifest';
+import type { PageChunk, SiteRecord } from '../schema/manifest';
 import type { LoadErrorKind } from './chunk-loader';
 
 /** A chunk without its HTML, plus the chunk's file name: what a prerendered page embeds about itself. */
@@ -13,9 +13,24 @@ export type View =
   /** The 404 shell before the location is resolved. */
   | { kind: 'pending' };
 
+/**
+ * What of the site record the layout needs to hydrate, minus the sidebar
+ * tree (which grows with the site, and is hydrated once pages.json is in):
+ * small, and carried by every HTML file, so the top bar, the menus, the
+ * theme toggle, search and the page work before the route table arrives.
+ */
+export type ShellSite = Pick<SiteRecord, 'title' | 'description' | 'base' | 'host' | 'lang' | 'nav' | 'versions' | 'search' | 'viewer' | 'editLink' | 'lastUpdated' | 'footer'>;
+
+/** The shell of a site record (used when prerendering). */
+export function shellOf(site: SiteRecord): ShellSite {
+  const { title, description, base, host, lang, nav, versions, search, viewer, editLink, lastUpdated, footer } = site;
+  return { title, description, base, host, lang, nav, versions, search, viewer, editLink, lastUpdated, footer };
+}
+
 /** The JSON a prerendered HTML file carries in `<script type="application/json" id="docsbuild-boot">`. */
 export interface BootData {
   base: string;
+  site: ShellSite;
   /** The page prerendered into this file; absent in the 404 shell. */
   page?: PageMeta;
 }

@@ -47,6 +47,8 @@ export interface EmitContext {
   output: OutputSink;
   published: Published;
   timer: StageTimer;
+  /** Page footer: each source's last commit time (ISO), by relativePath (source/last-updated.ts); absent when site.yaml has lastUpdated off. */
+  lastUpdated?: ReadonlyMap<string, string>;
 }
 
 /** One output feature's work in one build: state lives in the closure `start` returns, never in the module. */

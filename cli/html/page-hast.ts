@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Code, Heading, Root } from 'mdast';
 import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast';
+import { toString } from 'mdast-util-to-string';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import type { ContainerNode } from '../markdown/containers';
 import type { TocNode } from '../markdown/toc';
@@ -34,21 +35,29 @@ export function pageToHast(tree: Root, options: PageHastOptions = {}): HastRoot 
   }) as HastRoot;
 }
 
+/**
+ * A heading; with anchors, wrapped with its `#` link after it:
+ * `<div class="heading"><h2 id="x">Title</h2><a class="header-anchor" href="#x" aria-label="Link to section: Title"><span aria-hidden="true">#</span></a></div>`.
+ * The link is a sibling, not a child, so the heading's accessible name stays
+ * its own text; it is in the tab order, so keyboard readers can reach and
+ * copy a section's link. Its `#` is aria-hidden (search text skips it).
+ */
 function heading(state: State, node: Heading, anchors: boolean): Element {
   const element = defaultHandlers.heading(state, node);
   const id = element.properties.id;
-  if (anchors && typeof id === 'string') {
-    const anchor: Element = {
-      type: 'element',
-      tagName: 'a',
-      // Encoded as mdast-util-to-hast encodes link URLs (`#über` → `#%C3%BCber`).
-      properties: { href: normalizeUri(`#${id}`), className: ['header-anchor'], ariaHidden: 'true', tabIndex: -1 },
-      children: [{ type: 'text', value: '#' }],
-    };
-    element.children.unshift(trust(anchor, 'subtree'));
-  }
   // The id is the pipeline's slug; the heading's text is the writer's, and is cleaned.
-  return trust(element, 'element');
+  trust(element, 'element');
+  if (!anchors || typeof id !== 'string') return element;
+  const anchor: Element = {
+    type: 'element',
+    tagName: 'a',
+    // Encoded as mdast-util-to-hast encodes link URLs (`#über` → `#%C3%BCber`).
+    properties: { href: normalizeUri(`#${id}`), className: ['header-anchor'], ariaLabel: `Link to section: ${toString(node, { includeHtml: false })}` },
+    children: [{ type: 'element', tagName: 'span', properties: { ariaHidden: 'true' }, children: [{ type: 'text', value: '#' }] }],
+  };
+  const wrapper: Element = { type: 'element', tagName: 'div', properties: { className: ['heading'] }, children: [element, trust(anchor, 'subtree')] };
+  state.patch(node, wrapper);
+  return trust(wrapper, 'element');
 }
 
 function container(state: State, node: ContainerNode): Element {

@@ -95,6 +95,55 @@ function ruleOf(cls: string): string | undefined {
   // Colours are hex digits only; font properties are keywords.
   const colour = property === '' || property === 'bg';
   if (colour !== /^[0-9a-f]{3,8}$/.test(token)) return undefined;
-  const value = colour ? `#${token}` : token.replace(/_/g, ' ');
+  const value = property === '' ? readableOn(`#${token}`, CODE_BACKGROUNDS[theme]) : colour ? `#${token}` : token.replace(/_/g, ' ');
   return `.${cls}{--shiki-${theme}${property ? `-${property}` : ''}:${value}}`;
+}
+
+/**
+ * The code block backgrounds the colours are shown on: light, the viewer's
+ * `--code-bg` (viewer/styles/base.css); dark, github-dark's own background
+ * (each block carries it as `--shiki-dark-bg`).
+ */
+export const CODE_BACKGROUNDS = { light: '#f6f8fa', dark: '#24292e' } as const;
+/** WCAG AA for normal text is 4.5:1; a little above it, so rounding never tips a colour under. */
+export const CODE_CONTRAST = 4.6;
+
+/**
+ * A theme colour, darkened (on a light background) or lightened (on a dark
+ * one) in 2% steps just until it reads at CODE_CONTRAST against `background`.
+ * github-light's red and orange and github-dark's comments fall short of AA
+ * as they are. Colours that already pass are returned as they are; alpha is kept.
+ */
+export function readableOn(colour: string, background: string): string {
+  const fg = rgbOf(colour);
+  const bg = rgbOf(background);
+  if (!fg || !bg || contrastRatio(fg, bg) >= CODE_CONTRAST) return colour;
+  const toward = luminance(bg) > 0.5 ? 0 : 255;
+  let mixed = fg;
+  for (let step = 1; step <= 50 && contrastRatio(mixed, bg) < CODE_CONTRAST; step++) {
+    mixed = fg.map((c) => Math.round(c + ((toward - c) * step) / 50)) as [number, number, number];
+  }
+  const alpha = colour.length === 9 ? colour.slice(7) : colour.length === 5 ? colour.slice(4).repeat(2) : '';
+  return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}${alpha}`;
+}
+
+/** WCAG 2 contrast ratio of two sRGB colours. */
+export function contrastRatio(a: readonly number[], b: readonly number[]): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+function luminance([r = 0, g = 0, b = 0]: readonly number[]): number {
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+function rgbOf(hex: string): [number, number, number] | undefined {
+  const digits = hex.slice(1);
+  const full = digits.length === 3 || digits.length === 4 ? [...digits.slice(0, 3)].map((d) => d + d).join('') : digits.slice(0, 6);
+  if (!/^[0-9a-f]{6}$/i.test(full)) return undefined;
+  return [0, 2, 4].map((at) => parseInt(full.slice(at, at + 2), 16)) as [number, number, number];
 }

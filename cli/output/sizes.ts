@@ -6,9 +6,15 @@ import { CHUNK_DIR, MANIFEST_FILE, REDIRECTS_FILE } from './layout';
  * Issue 4's budgets, in bytes of gzip. JavaScript was 75 KB; issue 7's fault
  * handling (a chunk's shape checked before rendering, the `outdated` state,
  * recovering from a new deploy's renamed chunks) adds about 0.3 KB that a
- * lazy chunk cannot save (see bundle.ts), hence 75.5 KB.
+ * lazy chunk cannot save (see bundle.ts), hence 75.5 KB. Issue 22 adds about
+ * 1.5 KB (75.2 → 76.7 KB on the real site), all of it needed at first paint
+ * or first keystroke: hydrating without waiting for the route table (the
+ * boot data's shell site, the sidebar's Suspense boundary, the store for the
+ * header in view), focus management (drawer, menus, search results,
+ * headings), the theme toggle's state, the copy buttons and the page and
+ * site footers; hence 77.5 KB.
  */
-export const BUDGET = { js: 75.5 * 1024, css: 12 * 1024, medianChunk: 3 * 1024 } as const;
+export const BUDGET = { js: 77.5 * 1024, css: 12 * 1024, medianChunk: 3 * 1024 } as const;
 
 export interface ViewerSizes {
   /** gzip bytes of the JavaScript a first visit loads (entry + modulepreloads). */

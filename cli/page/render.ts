@@ -42,6 +42,7 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, context: Re
   });
   const clean = cleanHtml(hast, policy);
   openExternalLinksInNewTab(clean);
+  focusableTables(clean);
   return { html: toHtml(clean), linkUrls };
 }
 
@@ -64,6 +65,18 @@ function openExternalLinksInNewTab(parent: { children: HastRoot['children'] | El
       child.properties = { ...child.properties, target: '_blank', rel: ['noopener', 'noreferrer'] };
     }
     openExternalLinksInNewTab(child);
+  }
+}
+
+/**
+ * Tables scroll sideways on narrow screens (content.css): like code blocks,
+ * they take keyboard focus so they can be scrolled without a pointer.
+ */
+function focusableTables(parent: { children: HastRoot['children'] | ElementContent[] }): void {
+  for (const child of parent.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'table') child.properties = { ...child.properties, tabIndex: 0 };
+    focusableTables(child);
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isWebUrl } from '../../shared/urls';
 import type { SiteRecord } from '../../schema/manifest';
 import { headTagContent } from '../../shared/head';
+import { THEME_SCRIPT } from '../../shared/theme-script';
 
 /**
  * `meta`: for `<meta http-equiv="Content-Security-Policy">` in every HTML
@@ -26,8 +27,10 @@ const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascri
 
 /**
  * The Content-Security-Policy the site works under. Everything comes from
- * the site's own origin: the viewer loads no inline script (its boot data is
- * a JSON block, which CSP does not govern) and no inline style (code colours
+ * the site's own origin: the viewer's only inline script is the one that
+ * applies the stored theme before the first paint, allowed by its SHA-256
+ * hash (its boot data is a JSON block, which CSP does not govern), and it
+ * uses no inline style (code colours
  * are classes, see markdown/code-classes.ts), so neither `'unsafe-inline'`
  * nor `'unsafe-eval'` appears. Additions come only from site.yaml:
  * `headTags` scripts and stylesheets (their origin, or the hash of inline
@@ -59,7 +62,8 @@ export function contentSecurityPolicy(site: CspSite, options: CspOptions = {}): 
   const frames = site.iframeOrigins ?? [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...sorted(script)]],
+    // The viewer's one inline script applies the stored theme before the first paint (viewer/theme.ts).
+    ['script-src', ["'self'", hashSource(THEME_SCRIPT), ...sorted(script)]],
     ['style-src', ["'self'", ...sorted(style)]],
     ['img-src', ["'self'", 'https:']],
     ['font-src', ["'self'"]],

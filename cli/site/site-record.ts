@@ -40,6 +40,10 @@ export function buildSiteRecord(config: SiteConfig, navigation: Navigation, opti
     viewer: config.viewer,
     constants: config.constants,
     iframeOrigins: config.markdown.allowIframeOrigins.length > 0 ? config.markdown.allowIframeOrigins : undefined,
+    // Page footer settings (editLink, lastUpdated, footer): what the viewer shows under each page and the site.
+    editLink: config.editLink,
+    lastUpdated: config.lastUpdated === false ? undefined : { text: config.lastUpdated === true ? 'Last updated' : config.lastUpdated.text },
+    footer: config.footer.copyright === undefined ? undefined : { copyright: config.footer.copyright },
   };
 }
 

@@ -81,7 +81,7 @@ describe.skipIf(skipBrowserTests)('viewer: Content-Security-Policy (Chromium)', 
       await poll(() => page.evaluate(() => location.pathname)).toBe(`/docs${target}`);
       await page.waitForLoadState('networkidle');
     }
-    await page.getByRole('button', { name: 'Toggle dark mode' }).first().click();
+    await page.getByRole('button', { name: 'Dark theme' }).first().click();
     // Search loads its panel, engine and index on first focus: all from the site, all allowed.
     await page.getByRole('combobox', { name: 'Search' }).click();
     await page.keyboard.type('payload');

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stubFileOf } from '../../cli/output/layout';
 import { redirectRules } from '../../cli/features/hosting/redirect-rules';
+import { THEME_SCRIPT } from '../../shared/theme-script';
 import { collectErrors, markWindow, newContext, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
 
 /** Client-side navigation, routing, head, scroll and reading without JavaScript, in Chromium. */
@@ -282,7 +283,7 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
     await waitForApp(page);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await background()).not.toBe('rgb(255, 255, 255)');
-    await page.getByRole('button', { name: 'Toggle dark mode' }).click();
+    await page.getByRole('button', { name: 'Dark theme' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     expect(await background()).toBe('rgb(255, 255, 255)');
     // Code follows: the light token colours are used.
@@ -291,7 +292,7 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
     await page.reload();
     await waitForApp(page);
     expect(await background()).toBe('rgb(255, 255, 255)');
-    await page.getByRole('button', { name: 'Toggle dark mode' }).click();
+    await page.getByRole('button', { name: 'Dark theme' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
     expect(await token.evaluate((el) => getComputedStyle(el).color)).not.toBe(lightColour);
     await dark.close();
@@ -326,7 +327,7 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
     await phone.close();
   });
 
-  it('writes the head tags, no inline script and no page list into every HTML file', async () => {
+  it('writes the head tags, no inline script but the theme\'s and no page list into every HTML file', async () => {
     // The redirect stubs are the hosting outputs' (tests/unit/cli/features/hosting): no viewer, no analytics.
     const stubs = new Set(redirectRules(site.manifest, site.redirects.redirects).map((r) => path.join(...stubFileOf(r.from).split('/'))));
     const files = (await readdir(site.dir, { recursive: true })).filter((f) => f.endsWith('.html') && !stubs.has(f)).sort();
@@ -340,7 +341,9 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
       expect(html, file).toContain('<meta name="theme-color" content="#1f2937">');
       expect(html, file).toMatch(/<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-DOCSBUILD01"><\/script>/);
       expect(html, file).toMatch(/<script async src="\/docs\/assets\/analytics\.[0-9a-f]+\.js" data-tag-id="G-DOCSBUILD01"><\/script>/);
-      for (const script of html.matchAll(/<script\b[^>]*>/g)) expect(script[0], file).toMatch(/\bsrc="|type="application\/json"/);
+      // One inline script, the theme's (allowed by its hash): every other one is a file or JSON.
+      expect([...html.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]), file).toEqual([THEME_SCRIPT]);
+      for (const script of html.matchAll(/<script\b[^>]+>/g)) expect(script[0], file).toMatch(/\bsrc="|type="application\/json"/);
       // The route table is fetched once, never embedded: no page records in the HTML.
       expect(html, file).not.toContain('relativePath');
       expect(html, file).not.toContain('regularPath');

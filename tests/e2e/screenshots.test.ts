@@ -5,15 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT, newContext, openSite, skipBrowserTests, waitForApp, type Site } from './harness';
 
 /**
- * The pages the issue asks to look at, on a desktop and a phone, in light
- * mode: nothing wider than the screen, code and tables inside the column,
+ * The pages the issues ask to look at, on a desktop and a phone, light and
+ * dark: nothing wider than the screen, code and tables inside the column,
  * readable contrast. `UPDATE_SCREENSHOTS=1` also writes the PNGs to
- * __screenshots__/ (with `SCREENSHOT_CONTENT=content` for the real site).
+ * __screenshots__/ (with `SCREENSHOT_CONTENT=content` for the real site),
+ * named `<page>-<desktop|phone>-<light|dark>.png`.
  */
 const CONTENT = process.env.SCREENSHOT_CONTENT ? path.resolve(process.env.SCREENSHOT_CONTENT) : FIXTURE_CONTENT;
 const OUT = path.join(__dirname, '__screenshots__');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-const ROUTES = { home: '/', 'api-rest': '/api/rest/', 'not-found': '/no/such/page/' } as const;
+const ROUTES = { home: '/', 'api-rest': '/api/rest/', 'code-nodejs': '/code/nodejs/', 'not-found': '/no/such/page/' } as const;
+const SCHEMES = ['light', 'dark'] as const;
 
 describe.skipIf(skipBrowserTests)('viewer: layout and screenshots (Chromium)', () => {
   let site: Site;
@@ -22,7 +24,9 @@ describe.skipIf(skipBrowserTests)('viewer: layout and screenshots (Chromium)', (
   beforeAll(async () => {
     site = await openSite(CONTENT);
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      contexts.set(name, await newContext(site, { viewport, deviceScaleFactor: 1, isMobile: name === 'phone', hasTouch: name === 'phone' }));
+      for (const colorScheme of SCHEMES) {
+        contexts.set(`${name}-${colorScheme}`, await newContext(site, { viewport, colorScheme, deviceScaleFactor: 1, isMobile: name === 'phone', hasTouch: name === 'phone' }));
+      }
     }
   });
   afterAll(async () => {
@@ -31,35 +35,37 @@ describe.skipIf(skipBrowserTests)('viewer: layout and screenshots (Chromium)', (
   });
 
   for (const viewport of Object.keys(VIEWPORTS)) {
-    for (const [name, route] of Object.entries(ROUTES)) {
-      it(`${name} on a ${viewport}: fits the screen, keeps code and tables in the column, reads with enough contrast`, async () => {
-        const page = await contexts.get(viewport)!.newPage();
-        await page.goto(site.url(route));
-        await waitForApp(page);
-        await page.locator('main h1').waitFor();
+    for (const scheme of SCHEMES) {
+      for (const [name, route] of Object.entries(ROUTES)) {
+        it(`${name} on a ${viewport}, ${scheme}: fits the screen, keeps code and tables in the column, reads with enough contrast`, async () => {
+          const page = await contexts.get(`${viewport}-${scheme}`)!.newPage();
+          await page.goto(site.url(route));
+          await waitForApp(page);
+          await page.locator('main h1').waitFor();
 
-        const layout = await page.evaluate(() => {
-          const main = document.querySelector('main')!.getBoundingClientRect();
-          const outside = [...document.querySelectorAll('main pre, main table, main img, main h1')]
-            .filter((el) => el.getBoundingClientRect().right > main.right + 1 || el.getBoundingClientRect().left < main.left - 1)
-            .map((el) => el.tagName);
-          return { overflow: document.documentElement.scrollWidth - window.innerWidth, outside, mainWidth: main.width };
+          const layout = await page.evaluate(() => {
+            const main = document.querySelector('main')!.getBoundingClientRect();
+            const outside = [...document.querySelectorAll('main pre, main table, main img, main h1')]
+              .filter((el) => el.getBoundingClientRect().right > main.right + 1 || el.getBoundingClientRect().left < main.left - 1)
+              .map((el) => el.tagName);
+            return { overflow: document.documentElement.scrollWidth - window.innerWidth, outside, mainWidth: main.width };
+          });
+          expect(layout.overflow).toBe(0);
+          expect(layout.outside).toEqual([]);
+          expect(layout.mainWidth).toBeGreaterThan(viewport === 'phone' ? 320 : 600);
+
+          const contrast = await page.evaluate(lowestContrast);
+          expect(contrast.ratio, contrast.element).toBeGreaterThanOrEqual(4.5);
+
+          const png = await page.screenshot();
+          expect(png.length).toBeGreaterThan(10_000);
+          if (process.env.UPDATE_SCREENSHOTS) {
+            await mkdir(OUT, { recursive: true });
+            await writeFile(path.join(OUT, `${name}-${viewport}-${scheme}.png`), png);
+          }
+          await page.close();
         });
-        expect(layout.overflow).toBe(0);
-        expect(layout.outside).toEqual([]);
-        expect(layout.mainWidth).toBeGreaterThan(viewport === 'phone' ? 320 : 600);
-
-        const contrast = await page.evaluate(lowestContrast);
-        expect(contrast.ratio, contrast.element).toBeGreaterThanOrEqual(4.5);
-
-        const png = await page.screenshot();
-        expect(png.length).toBeGreaterThan(10_000);
-        if (process.env.UPDATE_SCREENSHOTS) {
-          await mkdir(OUT, { recursive: true });
-          await writeFile(path.join(OUT, `${name}-${viewport}.png`), png);
-        }
-        await page.close();
-      });
+      }
     }
   }
 });

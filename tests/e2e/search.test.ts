@@ -117,11 +117,18 @@ describe.skipIf(skipBrowserTests)('viewer: search (Chromium)', () => {
       docsearch: { appId: 'BH4D9OD16A', apiKey: '0f2c8e1bd26a8f8b6d2a9c3e4f5a6b7c', indexName: 'pipedream', facetFilters: ['version:latest'] },
     };
     await page.route('**/docs/pages.json', (route) => route.fulfill({ json: manifest }));
-    // The HTML carries the Content-Security-Policy of the site it was built for: give it the one a DocSearch build has.
+    // The HTML carries the Content-Security-Policy and the boot data (search settings included) of the site it
+    // was built for: give it those a DocSearch build has.
     await page.route(site.url('/'), async (route) => {
       const response = await route.fetch();
       const policy = escapeHtml(contentSecurityPolicy(manifest.site, { delivery: 'meta' }));
-      const body = (await response.text()).replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*/, `$1${policy}`);
+      const body = (await response.text())
+        .replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*/, `$1${policy}`)
+        .replace(/(<script type="application\/json" id="docsbuild-boot">)(.*?)(<\/script>)/s, (_, open: string, json: string, close: string) => {
+          const boot = JSON.parse(json) as { site: Manifest['site'] };
+          boot.site.search = manifest.site.search;
+          return `${open}${JSON.stringify(boot).replace(/</g, '\\u003c')}${close}`;
+        });
       await route.fulfill({ response, body });
     });
     const queries: { url: string; headers: Record<string, string>; body: { query: string; facetFilters: string[] } }[] = [];

@@ -6,6 +6,7 @@ import type { BuildResult } from '../../cli/build';
 import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { diagnosticsText, FIXTURES } from '../helpers/build-fixture';
+import { THEME_SCRIPT } from '../../viewer/theme';
 
 /** Tags the output of the XSS page may hold: GitHub's allow-list, what the pipeline builds, and the allowed iframe. */
 const ALLOWED_TAGS = new Set(
@@ -71,8 +72,10 @@ describe('the XSS test page (tests/fixtures/xss)', () => {
     const pageHtml = body.slice(body.indexOf('data-page-html'), body.indexOf('</article>'));
     expect(pageHtml).toContain('XSS test page');
     expect(dangers(pageHtml.slice(pageHtml.indexOf('>') + 1))).toEqual([]);
-    // The only scripts of the document are the viewer's own, in the head.
+    // The only scripts of the document are the viewer's own, in the head: the theme script (exactly its text), the bundle, the boot data.
+    expect(document).toContain(`<script>${THEME_SCRIPT}</script>`);
     expect([...document.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<script>',
       expect.stringMatching(/^<script type="module" src="\/docs\/assets\/main\.[\w-]+\.js">$/),
       '<script type="application/json" id="docsbuild-boot">',
     ]);

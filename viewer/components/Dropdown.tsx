@@ -3,12 +3,14 @@ import { ChevronIcon } from './icons';
 
 /**
  * A menu button for the top bar (the Concepts menu, the version menu). It
- * opens on hover with a pointer and on click or Enter; a click outside,
- * Escape or picking an entry closes it.
+ * opens on click or Enter (not on hover: its state is always what
+ * `aria-expanded` says). A click outside, Escape (focus back on the button),
+ * tabbing out of it, or picking an entry closes it.
  */
 export function Dropdown({ label, ariaLabel, active, children }: { label: ReactNode; ariaLabel?: string; active?: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   useEffect(() => {
     if (!open) return;
@@ -16,7 +18,9 @@ export function Dropdown({ label, ariaLabel, active, children }: { label: ReactN
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (root.current?.contains(document.activeElement)) button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -26,9 +30,16 @@ export function Dropdown({ label, ariaLabel, active, children }: { label: ReactN
     };
   }, [open]);
   return (
-    <div className={`dropdown${open ? ' open' : ''}`} ref={root}>
+    <div
+      className={`dropdown${open ? ' open' : ''}`}
+      ref={root}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         type="button"
+        ref={button}
         className={active ? 'dropdown-button active' : 'dropdown-button'}
         aria-expanded={open}
         aria-controls={menuId}

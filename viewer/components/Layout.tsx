@@ -1,6 +1,9 @@
-import type { Header, SiteRecord } from '../../schema/manifest';
+import { Suspense } from 'react';
+import type { Header, SidebarItemRecord } from '../../schema/manifest';
+import type { ActiveSlug } from '../active-slug';
 import type { SearchContext } from '../search/engine';
-import { MAIN_ELEMENT_ID, type View } from '../view';
+import { MAIN_ELEMENT_ID, type ShellSite, type View } from '../view';
+import { Footer } from './Footer';
 import { LoadError } from './LoadError';
 import { NotFound } from './NotFound';
 import { OnThisPage } from './OnThisPage';
@@ -9,12 +12,17 @@ import { ProgressBar } from './ProgressBar';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
+/** The sidebar tree, or (in the browser, until pages.json arrives) the promise of it. */
+export type SidebarSource = readonly SidebarItemRecord[] | Promise<readonly SidebarItemRecord[]>;
+
 export interface LayoutProps {
-  site: SiteRecord;
+  site: ShellSite;
+  sidebar: SidebarSource;
   view: View;
   showProgress: boolean;
   sidebarOpen: boolean;
-  activeSlug?: string;
+  /** The header in view (absent when prerendering). */
+  active?: ActiveSlug;
   onToggleSidebar?: () => void;
   onCloseSidebar?: () => void;
   onRetry?: () => void;
@@ -26,23 +34,31 @@ export interface LayoutProps {
 
 const NO_HEADERS: readonly Header[] = [];
 
-/** The one layout of every route: banner, sidebar navigation, main, and "on this page". */
-export function Layout({ site, view, showProgress, sidebarOpen, activeSlug, onToggleSidebar, onCloseSidebar, onRetry, shell, search }: LayoutProps) {
+/**
+ * The one layout of every route: banner, sidebar navigation, main, "on this
+ * page" and the footer. While the drawer is open on a phone, everything but
+ * the drawer and its menu button is inert.
+ */
+export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active, onToggleSidebar, onCloseSidebar, onRetry, shell, search }: LayoutProps) {
   const page = view.kind === 'page' ? view.page : undefined;
   const currentPath = page?.path ?? (view.kind === 'error' ? view.path : undefined);
   const headers = page?.headers ?? NO_HEADERS;
+  const inert = sidebarOpen || undefined;
+  // One Suspense boundary around it all: React hydrates a boundary after the root, in slices of a few
+  // milliseconds instead of one long task (a click or key press before then hydrates it at once).
   return (
-    <>
-      <a className="skip-link" href={`#${MAIN_ELEMENT_ID}`}>
+    <Suspense>
+      <a className="skip-link" href={`#${MAIN_ELEMENT_ID}`} inert={inert}>
         Skip to content
       </a>
       {showProgress && <ProgressBar />}
       <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} />
-      {sidebarOpen && <div className="backdrop" onClick={onCloseSidebar} />}
-      <Sidebar site={site} currentPath={currentPath} headers={headers} activeSlug={activeSlug} open={sidebarOpen} />
-      <div className="page-wrap">
+      {sidebarOpen && <div className="backdrop" onClick={() => onCloseSidebar?.()} />}
+      <Sidebar site={site} items={sidebar} currentPath={currentPath} headers={headers} active={active} open={sidebarOpen} />
+      {/* A grid whose columns do not depend on what has arrived: the text never moves when "on this page" comes in. */}
+      <div className="page-wrap" inert={inert}>
         <main id={MAIN_ELEMENT_ID} tabIndex={-1}>
-          {view.kind === 'page' && <PageView page={view.page} html={view.html} base={site.base} />}
+          {view.kind === 'page' && <PageView site={site} page={view.page} html={view.html} />}
           {view.kind === 'not-found' &&
             (shell ? (
               <noscript>
@@ -53,11 +69,17 @@ export function Layout({ site, view, showProgress, sidebarOpen, activeSlug, onTo
             ))}
           {view.kind === 'error' && <LoadError error={view.error} title={view.title} timeoutMs={view.timeoutMs} onRetry={onRetry} />}
         </main>
-        {/* The column is there even when empty, so the text does not move between pages. */}
+        {/*
+          The column is there even when empty, so the text does not move between pages. Its list is a
+          Suspense boundary: React hydrates it after the rest, in slices, so the first hydration stays short.
+        */}
         <div className="aside">
-          <OnThisPage headers={headers} activeSlug={activeSlug} />
+          <Suspense>
+            <OnThisPage headers={headers} active={active} />
+          </Suspense>
         </div>
+        <Footer site={site} />
       </div>
-    </>
+    </Suspense>
   );
 }

@@ -1,8 +1,10 @@
 import type { Header } from '../../schema/manifest';
+import { useActiveSlug, type ActiveSlug } from '../active-slug';
 import { nestHeaders, type HeaderNode } from '../outline';
 
 /** The "on this page" list (complementary landmark), with the header in view marked by the scroll spy. */
-export function OnThisPage({ headers, activeSlug }: { headers: readonly Header[]; activeSlug?: string }) {
+export function OnThisPage({ headers, active }: { headers: readonly Header[]; active?: ActiveSlug }) {
+  const activeSlug = useActiveSlug(active);
   if (headers.length === 0) return null;
   return (
     <aside className="on-this-page" aria-labelledby="on-this-page-title">

@@ -1,14 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { addCopyButtons } from '../copy-code';
 import { hrefOf } from '../router';
-import type { PageMeta } from '../view';
+import type { PageMeta, ShellSite } from '../view';
 
 /**
  * One page: the chunk's HTML (produced by our own pipeline, never by readers,
- * so it is trusted) and the previous/next links.
+ * so it is trusted), a copy button on each code block (added in the browser:
+ * without JavaScript it could do nothing), "Edit this page" and "Last
+ * updated", and the previous/next links.
  */
-export function PageView({ page, html, base }: { page: PageMeta; html: string; base: string }) {
+export function PageView({ site, page, html }: { site: ShellSite; page: PageMeta; html: string }) {
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (content.current) addCopyButtons(content.current);
+  }, [html]);
+  const base = site.base;
+  const updated = site.lastUpdated && page.lastUpdated;
   return (
     <article className="page">
-      <div className="content" data-page-html="" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="content" data-page-html="" ref={content} dangerouslySetInnerHTML={{ __html: html }} />
+      {((site.editLink && page.editUrl) || updated) && (
+        <div className="page-meta">
+          {site.editLink && page.editUrl && (
+            <a className="edit-link" href={page.editUrl} rel="noopener">
+              {site.editLink.text}
+            </a>
+          )}
+          {updated && (
+            <p className="last-updated">
+              {site.lastUpdated!.text}: <time dateTime={updated}>{updated.slice(0, 10)}</time>
+            </p>
+          )}
+        </div>
+      )}
       {(page.prev || page.next) && (
         <nav className="prev-next" aria-label="Previous and next page">
           {page.prev && (

@@ -1,7 +1,8 @@
 import { useEffect, type FocusEvent } from 'react';
-import type { SiteRecord } from '../../schema/manifest';
 import type { SearchContext } from '../search/engine';
 import { isSearchShortcut } from '../search/shortcut';
+import type { ShellSite } from '../view';
+import { SearchIcon } from './icons';
 
 /** The search panel's URL, set by the bundler (cli/bundle.ts builds the panel on its own). */
 declare const __SEARCH_PANEL__: string;
@@ -12,9 +13,10 @@ declare const __SEARCH_PANEL__: string;
  * first focuses it (or presses / or Ctrl/⌘-K). The panel is plain DOM code
  * in a bundle of its own, not React: it shares nothing with the entry
  * script. This component is kept small for the same reason (the `/` hint
- * is CSS): the first-load budget has little room left.
+ * is CSS): the first-load budget has little room left. On a phone the box
+ * is folded to its magnifier icon and unfolds over the top bar when focused (CSS).
  */
-export function SearchBox({ site, context }: { site: SiteRecord; context?: SearchContext }) {
+export function SearchBox({ site, context, inert }: { site: ShellSite; context?: SearchContext; inert?: boolean }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event)) return;
@@ -32,7 +34,8 @@ export function SearchBox({ site, context }: { site: SiteRecord; context?: Searc
     (import(__SEARCH_PANEL__) as Promise<typeof import('../search/panel')>).then((m) => m.mountSearchPanel(options)).catch(() => delete input.dataset.search);
   };
   return (
-    <div role="search" className="search">
+    <div role="search" className="search" inert={inert}>
+      <SearchIcon />
       <input className="search-input" role="combobox" aria-label="Search" placeholder="Search" aria-expanded="false" autoComplete="off" onFocus={open} />
     </div>
   );

@@ -1,21 +1,31 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Header, SidebarItemRecord, SiteRecord } from '../../schema/manifest';
+import { memo, Suspense, use, useEffect, useRef, useState } from 'react';
+import type { Header, SidebarItemRecord } from '../../schema/manifest';
+import { useActiveSlug, type ActiveSlug } from '../active-slug';
 import { sectionOf, topLevel } from '../outline';
 import { hrefOf } from '../router';
-import { SIDEBAR_ELEMENT_ID } from '../view';
+import { SIDEBAR_ELEMENT_ID, type ShellSite } from '../view';
+import type { SidebarSource } from './Layout';
 import { NavLink } from './NavLink';
 
 export interface SidebarProps {
-  site: SiteRecord;
+  site: ShellSite;
+  items: SidebarSource;
   currentPath?: string;
   /** The current page's headers: its top-level (`##`) sections are listed under it. */
   headers: readonly Header[];
-  activeSlug?: string;
+  active?: ActiveSlug;
   open: boolean;
 }
 
-/** The page tree from site.sidebar; a drawer on narrow screens that also carries the top navigation. */
-export function Sidebar({ site, currentPath, headers, activeSlug, open }: SidebarProps) {
+/**
+ * The page tree from site.sidebar; a drawer on narrow screens that also
+ * carries the top navigation. The tree comes from pages.json: in the
+ * browser it is a Suspense boundary that stays as prerendered (links that
+ * work) until pages.json arrives, and is hydrated then. Its props do not
+ * change before that (the header in view comes from a store), or React
+ * would render it again instead of hydrating it.
+ */
+export function Sidebar({ site, items, currentPath, headers, active, open }: SidebarProps) {
   const root = useRef<HTMLDivElement>(null);
   // Keep the current page's link in view inside the scrolling sidebar.
   useEffect(() => {
@@ -29,22 +39,21 @@ export function Sidebar({ site, currentPath, headers, activeSlug, open }: Sideba
     <div id={SIDEBAR_ELEMENT_ID} className={open ? 'sidebar open' : 'sidebar'} ref={root}>
       <nav aria-label="Documentation">
         <DrawerNav site={site} currentPath={currentPath} />
-        <Items
-          items={site.sidebar}
-          depth={0}
-          base={site.base}
-          currentPath={currentPath}
-          headers={headers}
-          activeSlug={activeSlug}
-          collapseInactive={countPages(site.sidebar) > LARGE_SIDEBAR_PAGES}
-        />
+        <Suspense>
+          <SidebarTree items={items} base={site.base} currentPath={currentPath} headers={headers} active={active} />
+        </Suspense>
       </nav>
     </div>
   );
 }
 
+const SidebarTree = memo(function SidebarTree({ items, ...rest }: { items: SidebarSource; base: string; currentPath?: string; headers: readonly Header[]; active?: ActiveSlug }) {
+  const tree = Array.isArray(items) ? (items as readonly SidebarItemRecord[]) : use(items as Promise<readonly SidebarItemRecord[]>);
+  return <Items items={tree} depth={0} collapseInactive={countPages(tree) > LARGE_SIDEBAR_PAGES} {...rest} />;
+});
+
 /** The top navigation, flattened, for the drawer (the top bar has no room for it on a phone). */
-function DrawerNav({ site, currentPath }: { site: SiteRecord; currentPath?: string }) {
+function DrawerNav({ site, currentPath }: { site: ShellSite; currentPath?: string }) {
   if (site.nav.length === 0) return null;
   return (
     <ul className="drawer-nav">
@@ -79,7 +88,7 @@ interface ItemsProps {
   base: string;
   currentPath?: string;
   headers: readonly Header[];
-  activeSlug?: string;
+  active?: ActiveSlug;
   collapseInactive: boolean;
 }
 
@@ -139,8 +148,9 @@ function countPages(items: readonly SidebarItemRecord[]): number {
   return pagePaths(items).size;
 }
 
-function PageItem({ path, title, base, currentPath, headers, activeSlug }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive'>) {
+function PageItem({ path, title, base, currentPath, headers, active }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive'>) {
   const current = path === currentPath;
+  const activeSlug = useActiveSlug(current ? active : undefined);
   const top = topLevel(headers);
   const sections = current ? headers.filter((h) => h.level === top) : [];
   const activeSection = current ? sectionOf(headers, activeSlug) : undefined;

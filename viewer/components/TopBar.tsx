@@ -1,6 +1,5 @@
-import type { SiteRecord } from '../../schema/manifest';
 import type { SearchContext } from '../search/engine';
-import { SIDEBAR_ELEMENT_ID } from '../view';
+import { SIDEBAR_ELEMENT_ID, type ShellSite } from '../view';
 import { Dropdown } from './Dropdown';
 import { MenuIcon } from './icons';
 import { isWithin, NavLink } from './NavLink';
@@ -8,7 +7,7 @@ import { SearchBox } from './SearchBox';
 import { ThemeToggle } from './ThemeToggle';
 
 export interface TopBarProps {
-  site: SiteRecord;
+  site: ShellSite;
   currentPath?: string;
   sidebarOpen: boolean;
   onToggleSidebar?: () => void;
@@ -16,8 +15,13 @@ export interface TopBarProps {
   search?: SearchContext;
 }
 
-/** The banner: menu button (narrow screens), site title, search, top navigation, version menu, theme toggle. */
+/**
+ * The banner: menu button (narrow screens), site title, search, top
+ * navigation (wide screens; in the sidebar otherwise), version menu, theme
+ * toggle. While the drawer is open, all but the menu button is inert.
+ */
 export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar, search }: TopBarProps) {
+  const inert = sidebarOpen || undefined;
   return (
     <header className="topbar">
       {/* A link to #sidebar, so the drawer also opens without JavaScript (CSS :target). */}
@@ -41,11 +45,11 @@ export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar, search
       >
         <MenuIcon />
       </a>
-      <a className="brand" href={site.base}>
+      <a className="brand" href={site.base} inert={inert}>
         {site.title} <span className="brand-suffix">Docs</span>
       </a>
-      {site.search.provider !== 'none' && <SearchBox site={site} context={search} />}
-      <div className="topbar-end">
+      {site.search.provider !== 'none' && <SearchBox site={site} context={search} inert={inert} />}
+      <div className="topbar-end" inert={inert}>
         <nav className="topnav" aria-label="Main">
           <NavItems site={site} currentPath={currentPath} />
         </nav>
@@ -67,7 +71,7 @@ export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar, search
 }
 
 /** site.nav: links and dropdowns (Concepts). Also listed at the top of the drawer on narrow screens. */
-export function NavItems({ site, currentPath }: { site: SiteRecord; currentPath?: string }) {
+export function NavItems({ site, currentPath }: { site: ShellSite; currentPath?: string }) {
   return (
     <ul className="nav-items">
       {site.nav.map((item) =>

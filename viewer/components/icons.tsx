@@ -26,3 +26,10 @@ export const ThemeIcon = () => (
     <path d="M12 4a8 8 0 0 1 0 16z" fill="currentColor" />
   </svg>
 );
+
+export const SearchIcon = () => (
+  <svg {...svg} width={18} height={18} className="search-icon">
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </svg>
+);

@@ -6,8 +6,7 @@ import { viewerOverrides } from '../overrides';
 import { mountApp } from '../mount';
 import { resolvePath, sitePathOf } from '../router';
 import { createSiteDataSource, type SiteData } from '../site-data';
-import { applyTheme, storedTheme } from '../theme';
-import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, metaOf, type BootData, type View } from '../view';
+import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, metaOf, shellOf, type BootData, type View } from '../view';
 import { showDiagnostics, type DiagnosticsPayload } from './overlay';
 
 /**
@@ -36,7 +35,6 @@ declare global {
 }
 
 async function start(): Promise<void> {
-  applyTheme(document.documentElement, storedTheme(safeStorage()));
   const container = document.getElementById(APP_ELEMENT_ID);
   const bootText = document.getElementById(BOOT_ELEMENT_ID)?.textContent;
   if (!container || !bootText) return;
@@ -50,10 +48,22 @@ async function start(): Promise<void> {
   // One loader for the session: chunk names are content hashes, so a cached chunk is never stale.
   const loader = createChunkLoader({ base, timeoutMs });
   let generation = 0;
-  const app = (view: View, resolveOnMount: boolean) => (
-    <App key={generation} site={data.manifest.site} routes={data.routes} loader={loader} timeoutMs={timeoutMs} initialView={view} resolveOnMount={resolveOnMount} />
-  );
-  const root = mountApp(container, boot, data.routes, loader, app);
+  const app = (view: View, resolveOnMount: boolean) => {
+    const current = data;
+    return (
+      <App
+        key={generation}
+        site={shellOf(current.manifest.site)}
+        sidebar={current.manifest.site.sidebar}
+        data={() => Promise.resolve(current)}
+        loader={loader}
+        timeoutMs={timeoutMs}
+        initialView={view}
+        resolveOnMount={resolveOnMount}
+      />
+    );
+  };
+  const root = mountApp(container, boot, loader, app);
 
   const state = (window.__DOCSBUILD_DEV__ = { build: 0 } as NonNullable<Window['__DOCSBUILD_DEV__']>);
   let queue = Promise.resolve();
@@ -100,14 +110,6 @@ async function start(): Promise<void> {
     state.build = update.build;
     state.renderedAt = Date.now();
     document.documentElement.dataset.devBuild = String(update.build);
-  }
-}
-
-function safeStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
   }
 }
 

@@ -22,7 +22,7 @@ export function docsearchFilters(config: DocsearchConfig, currentVersion = 'late
   return filters;
 }
 
-export function docsearchRequest(site: SiteRecord, query: string): { url: string; init: RequestInit } {
+export function docsearchRequest(site: Pick<SiteRecord, 'search' | 'versions' | 'base'>, query: string): { url: string; init: RequestInit } {
   const config = site.search.docsearch;
   if (!config) throw new Error('search.docsearch is not configured');
   return {
@@ -102,7 +102,7 @@ function inSiteHref(url: string, base: string): string {
   }
 }
 
-export function createDocsearchEngine(site: SiteRecord, doFetch: typeof fetch): SearchEngine {
+export function createDocsearchEngine(site: Pick<SiteRecord, 'search' | 'versions' | 'base'>, doFetch: typeof fetch): SearchEngine {
   return {
     async search(query, signal) {
       if (query.trim() === '') return [];

@@ -1,11 +1,12 @@
 import type { ChunkLoader } from '../chunk-loader';
-import type { RouteTable } from '../router';
+import type { SiteData } from '../site-data';
 import type { Header, SiteRecord } from '../../schema/manifest';
 import type { Segment } from './highlight';
 
 /** What the search UI needs from the app: page records (titles, headers, chunks) and the shared chunk cache. */
 export interface SearchContext {
-  routes: RouteTable;
+  /** pages.json and the route table, once they have arrived (the box works before: typing waits for them with the index). */
+  data(): Promise<SiteData>;
   loader: ChunkLoader;
 }
 

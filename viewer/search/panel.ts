@@ -1,12 +1,12 @@
-import type { SiteRecord } from '../../schema/manifest';
 import type { SearchIndexFile } from '../../schema/search-index';
+import type { ShellSite } from '../view';
 import type { SearchContext, SearchEngine, SearchHit } from './engine';
 import type { Segment } from './highlight';
 import { sectionsOf, type PageSection } from '../../shared/search/sections';
 import { snippetFromSections } from './snippet';
 
 export interface PanelOptions {
-  site: SiteRecord;
+  site: ShellSite;
   context: SearchContext;
   /** The combobox in the top bar: the panel listens to it and keeps its ARIA state. */
   input: HTMLInputElement;
@@ -305,17 +305,19 @@ function setOrRemove(node: Element, name: string, value: string | undefined): vo
   else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
-async function loadEngine(site: SiteRecord, context: SearchContext): Promise<SearchEngine> {
+async function loadEngine(site: ShellSite, context: SearchContext): Promise<SearchEngine> {
   const doFetch: typeof fetch = (url, init) => fetch(url, init);
   if (site.search.provider === 'docsearch') {
     const { createDocsearchEngine } = await import('./docsearch-engine');
     return createDocsearchEngine(site, doFetch);
   }
-  const name = site.search.index;
+  // The index's name is in pages.json, which may still be on its way (the box works before it arrives).
+  const { routes, manifest } = await context.data();
+  const name = manifest.site.search.index;
   if (!name) throw new Error('This site has no search index.');
   // The library and the index at once: two downloads, one wait.
   const [{ createLocalEngine }, file] = await Promise.all([import('./local-engine'), getJson<SearchIndexFile>(doFetch, `${site.base}${name}`)]);
-  return createLocalEngine(file, context.routes.pages, site.base);
+  return createLocalEngine(file, routes.pages, site.base);
 }
 
 async function getJson<T>(doFetch: typeof fetch, url: string): Promise<T> {

@@ -2,6 +2,7 @@ import { stableStringify } from '../../support/json';
 import { escapeHtml, renderHead, renderHeadTag, type HeadData } from '../../../shared/head';
 import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, type BootData } from '../../../viewer/view';
 import type { HeadTagRecord } from '../../../schema/manifest';
+import { THEME_SCRIPT } from '../../../shared/theme-script';
 
 export interface DocumentAssets {
   script: string;
@@ -23,8 +24,8 @@ export interface DocumentInput {
 }
 
 /**
- * A whole HTML file. No inline script runs (the boot data is inert JSON), so
- * a strict Content-Security-Policy needs no exceptions for the viewer. The
+ * A whole HTML file. One inline script runs, the theme's (viewer/theme.ts),
+ * allowed by its hash; the boot data is inert JSON. The
  * policy comes first (it covers only what follows it), and the boot data
  * sits in the head, before any page content: a heading whose slug is
  * "docsbuild-boot" must not be the element the viewer finds by that id.
@@ -36,6 +37,8 @@ export function renderDocument(input: DocumentInput): string {
   const head = [
     '<meta charset="utf-8">',
     ...(input.contentSecurityPolicy ? [`<meta http-equiv="Content-Security-Policy" content="${escapeHtml(input.contentSecurityPolicy)}">`] : []),
+    // The stored theme, before anything is painted (its hash is in the policy above).
+    `<script>${THEME_SCRIPT}</script>`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
     renderHead(input.head),

@@ -17,7 +17,7 @@ import { PART_NAME as NAME, type ViewerSummary } from './part';
  */
 export const viewerFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
+async function start({ model, pages, output, published, lastUpdated }: EmitContext): Promise<FeatureRun> {
   const codeClasses = pages.flatMap((p) => partOf<ViewerSummary>(p.page.rendered?.parts, NAME)?.codeClasses ?? []);
   const viewer = await emitViewer(model.record, codeClasses);
   for (const [name, content] of viewer.files) await output.put(name, content);
@@ -33,12 +33,18 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
       const rendered = page.page.rendered!;
       const hrefs = resolveHrefs(rendered.linkUrls, page.indexed, model.index);
       const around = neighbours(page.page, model.order, position, model.index);
-      const chunkOf = async () => makeChunk(page, (await page.body()).html, hrefs, around);
+      // Page footer: "Edit this page" and "Last updated" (part of the chunk, and so of its reuse key below).
+      const footer = {
+        // Each path segment percent-encoded (a `#` or `?` in a file name stays part of the path); a function, so `$&` is not a pattern.
+        editUrl: model.record.editLink?.pattern.replace(':path', () => page.indexed.relativePath.split('/').map(encodeURIComponent).join('/')),
+        lastUpdated: lastUpdated?.get(page.indexed.relativePath),
+      };
+      const chunkOf = async () => ({ ...makeChunk(page, (await page.body()).html, hrefs, around), ...footer });
       let made: Awaited<ReturnType<typeof chunkOf>> | undefined;
       const chunk = await writePlanned(output, {
         // With a cache, keyed by what the chunk is made from (the page's entry, where its links lead, its neighbours),
         // so an unchanged page is recognised without reading its body; without one, by its content.
-        reuseKey: page.inputKey && `chunk-from:${hashOf([page.inputKey, page.indexed.title, hrefs, around])}`,
+        reuseKey: page.inputKey && `chunk-from:${hashOf([page.inputKey, page.indexed.title, hrefs, around, footer])}`,
         keyFromName: (name) => `chunk:${name}`,
         name: (content) => chunkFileOf(page.page.route.path, content as string),
         make: async () => chunkContent((made = await chunkOf())),

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { Manifest, PageChunk } from '../../../schema/manifest';
 import { Layout, type LayoutProps } from '../../../viewer/components/Layout';
 import { headFor } from '../../../shared/head';
-import { metaOf, type BootData } from '../../../viewer/view';
+import { metaOf, shellOf, type BootData } from '../../../viewer/view';
 import { htmlFileOf, NOT_FOUND_FILE } from '../../output/layout';
 import { renderDocument, type DocumentAssets } from './document';
 
@@ -48,11 +48,11 @@ export function prerenderSite(input: PrerenderInput): Map<string, string> {
 export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: string): string {
   const { site } = shared;
   const page = metaOf(chunk, chunkName);
-  const boot: BootData = { base: site.base, page };
+  const boot: BootData = { base: site.base, site: shellOf(site), page };
   return renderDocument({
     ...common(shared),
     head: headFor(site, { kind: 'page', title: chunk.title, description: chunk.description, path: chunk.path }),
-    appHtml: renderLayout({ site, view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }),
+    appHtml: renderLayout({ site: boot.site, sidebar: site.sidebar, view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }),
     boot,
   });
 }
@@ -63,8 +63,8 @@ export function notFoundDocument(shared: DocumentSite): string {
   return renderDocument({
     ...common(shared),
     head: headFor(site, { kind: 'not-found' }),
-    appHtml: renderLayout({ site, view: { kind: 'not-found' }, showProgress: false, sidebarOpen: false, shell: true }),
-    boot: { base: site.base },
+    appHtml: renderLayout({ site: shellOf(site), sidebar: site.sidebar, view: { kind: 'not-found' }, showProgress: false, sidebarOpen: false, shell: true }),
+    boot: { base: site.base, site: shellOf(site) },
   });
 }
 

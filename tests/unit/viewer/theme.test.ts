@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTheme, storedTheme, toggleTheme } from '../../../viewer/theme';
+import { applyTheme, isDark, storedTheme, THEME_SCRIPT, toggleTheme } from '../../../viewer/theme';
 
 /** Just enough of a window for the theme functions. */
 function fakeWindow(systemDark: boolean, stored?: string) {
@@ -54,5 +54,35 @@ describe('viewer/theme', () => {
     const { win, root } = fakeWindow(true);
     expect(toggleTheme(win)).toBe('light');
     expect(root.dataset.theme).toBe('light');
+  });
+
+  it('isDark reads the choice, else the system', () => {
+    const light = fakeWindow(false);
+    expect(isDark(light.win)).toBe(false);
+    light.root.dataset.theme = 'dark';
+    expect(isDark(light.win)).toBe(true);
+    const dark = fakeWindow(true);
+    expect(isDark(dark.win)).toBe(true);
+    dark.root.dataset.theme = 'light';
+    expect(isDark(dark.win)).toBe(false);
+  });
+
+  it('THEME_SCRIPT (inline in <head>) applies a stored choice, ignores anything else, and survives storage that throws', () => {
+    const run = (storage: { getItem(key: string): string | null }) => {
+      const root = { dataset: {} as Record<string, string> };
+      new Function('localStorage', 'document', THEME_SCRIPT)(storage, { documentElement: root });
+      return root.dataset.theme;
+    };
+    expect(run({ getItem: (key) => (key === 'docsbuild-theme' ? 'dark' : null) })).toBe('dark');
+    expect(run({ getItem: () => 'light' })).toBe('light');
+    expect(run({ getItem: () => 'purple' })).toBeUndefined();
+    expect(run({ getItem: () => null })).toBeUndefined();
+    expect(
+      run({
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+      }),
+    ).toBeUndefined();
   });
 });

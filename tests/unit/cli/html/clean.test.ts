@@ -66,7 +66,9 @@ describe('cli/html/clean', () => {
     const { headingIds } = extractOutline(page, { headerLevels: [2, 3] });
     const tree = annotateTree(page.tree, headingIds, () => undefined);
     const html = toHtml(cleanHtml(pageToHast(tree, { headingAnchors: true }), DEFAULT_HTML_POLICY));
-    expect(html).toContain('<h2 id="title-here"><a href="#title-here" class="header-anchor" aria-hidden="true" tabindex="-1">#</a>Title <span>here</span></h2>');
+    expect(html).toContain(
+      '<div class="heading"><h2 id="title-here">Title <span>here</span></h2><a href="#title-here" class="header-anchor" aria-label="Link to section: Title here"><span aria-hidden="true">#</span></a></div>',
+    );
     // The title is text, never HTML; the writer's HTML inside is cleaned.
     expect(html).toContain('<div class="custom-block tip"><p class="custom-block-title">Mind &#x3C;b>this&#x3C;/b></p><p><i>inside</i></p>');
   });

@@ -1,7 +1,7 @@
 import type { Element } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
-import { codeStylesheet, declarationClass, styleToClasses } from '../../../../cli/markdown/code-classes';
+import { CODE_BACKGROUNDS, CODE_CONTRAST, codeClassesOf, codeStylesheet, codeStylesheetFor, contrastRatio, declarationClass, readableOn, styleToClasses } from '../../../../cli/markdown/code-classes';
 import { createCodeHighlighter, HIGHLIGHT_LANGUAGES } from '../../../../cli/markdown/highlight';
 
 const SAMPLE = `# Title *em* **strong** ~~gone~~ [link](https://x.org)
@@ -49,7 +49,10 @@ describe('cli/markdown/code-classes', () => {
         const [name, value] = d.split(':') as [string, string];
         const cls = declarationClass(name, value);
         expect(cls, `${lang}: ${d}`).toBeDefined();
-        expected.add(`.${cls}{${name}:${value.startsWith('#') ? value.toLowerCase() : value}}`);
+        const theme = name.startsWith('--shiki-light') ? 'light' : 'dark';
+        // Text colours come back made readable on their background; the rest as they were.
+        const text = name === `--shiki-${theme}`;
+        expected.add(`.${cls}{${name}:${text ? readableOn(value.toLowerCase(), CODE_BACKGROUNDS[theme]) : value.startsWith('#') ? value.toLowerCase() : value}}`);
       }
       const html = toHtml(styleToClasses(pre));
       expect(html, lang).not.toContain('style=');
@@ -63,6 +66,28 @@ describe('cli/markdown/code-classes', () => {
 
   it('writes no stylesheet without highlighted code, and only well-formed rules from stray text', () => {
     expect(codeStylesheet(['<p>plain</p>'])).toBe('');
-    expect(codeStylesheet(['<span class="shk-l-zzz shk-l-fff">x</span>'])).toBe('.shk-l-fff{--shiki-light:#fff}\n');
+    expect(codeStylesheet(['<span class="shk-l-zzz shk-l-000">x</span>'])).toBe('.shk-l-000{--shiki-light:#000}\n');
   });
+
+  it('makes every text colour of both themes read at 4.5:1 or more on its code background, changing only those that fall short', async () => {
+    const highlighter = await createCodeHighlighter(HIGHLIGHT_LANGUAGES);
+    const classes = HIGHLIGHT_LANGUAGES.flatMap((lang) => codeClassesOf(toHtml(styleToClasses(highlighter.highlight(SAMPLE, lang)!))));
+    const rgb = (hex: string) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+    let changed = 0;
+    for (const rule of codeStylesheetFor(classes).trim().split('\n')) {
+      const match = /^\.shk-([ld])-([0-9a-f]{6})\{--shiki-(?:light|dark):(#[0-9a-f]{6})\}$/.exec(rule);
+      if (!match) continue;
+      const [, theme, original, shown] = match as unknown as [string, 'l' | 'd', string, string];
+      const background = CODE_BACKGROUNDS[theme === 'l' ? 'light' : 'dark'];
+      expect(contrastRatio(rgb(shown), rgb(background)), rule).toBeGreaterThanOrEqual(4.5);
+      if (contrastRatio(rgb(`#${original}`), rgb(background)) >= CODE_CONTRAST) expect(shown, rule).toBe(`#${original}`);
+      else changed++;
+    }
+    // github-light's red (#d73a49) and orange (#e36209), github-dark's comments (#6a737d) among them.
+    expect(changed).toBeGreaterThanOrEqual(3);
+    expect(readableOn('#d73a49', CODE_BACKGROUNDS.light)).not.toBe('#d73a49');
+    expect(readableOn('#e36209', CODE_BACKGROUNDS.light)).not.toBe('#e36209');
+    expect(readableOn('#6a737d', CODE_BACKGROUNDS.dark)).not.toBe('#6a737d');
+    expect(readableOn('#24292e', CODE_BACKGROUNDS.light)).toBe('#24292e');
+  }, 30_000);
 });

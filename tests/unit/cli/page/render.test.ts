@@ -33,8 +33,11 @@ describe('cli/page/render', () => {
   it('gives hostile headings safe ids and anchors', () => {
     const out = render('# T\n\n## "><img src=x onerror=alert(1)> x\n\n## Über & <b>"quotes"</b>\n');
     // The slug comes from the heading's text (its HTML left out); the HTML itself is cleaned.
-    expect(out.html).toContain('<h2 id="-x"><a href="#-x" class="header-anchor" aria-hidden="true" tabindex="-1">#</a>"><img src="x"> x</h2>');
-    expect(out.html).toContain('<h2 id="über--quotes"><a href="#%C3%BCber--quotes"');
+    // The "#" link follows the heading (its name stays the heading's own), in the tab order, labelled with the heading's text.
+    expect(out.html).toContain(
+      '<div class="heading"><h2 id="-x">"><img src="x"> x</h2><a href="#-x" class="header-anchor" aria-label="Link to section: &#x22;> x"><span aria-hidden="true">#</span></a></div>',
+    );
+    expect(out.html).toContain('<h2 id="über--quotes">Über &#x26; <b>"quotes"</b></h2><a href="#%C3%BCber--quotes" class="header-anchor" aria-label="Link to section: Über &#x26; &#x22;quotes&#x22;">');
     expect(out.html).not.toContain('onerror');
     expect(out.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual(['html/removed@3:6']);
   });

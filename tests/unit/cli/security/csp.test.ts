@@ -2,15 +2,19 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, securityHeaders, type CspSite } from '../../../../cli/security/csp';
 import { renderHeadTag } from '../../../../shared/head';
+import { THEME_SCRIPT } from '../../../../shared/theme-script';
 
+/** The viewer's one inline script (the stored theme, before the first paint) is allowed by its hash on every site. */
+const THEME = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 const plain: CspSite = { headTags: [], search: { provider: 'local' } };
 const directives = (policy: string) => new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
 
 describe('cli/security/csp', () => {
-  it('allows only the site itself by default: no inline code, no eval, no plugins, no frames', () => {
+  it('allows only the site itself by default: no inline code but the theme script, no eval, no plugins, no frames', () => {
     const policy = contentSecurityPolicy(plain, { delivery: 'meta' });
     expect(policy).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https:; font-src 'self'; connect-src 'self'; " +
+      `default-src 'self'; script-src 'self' ${THEME}; ` +
+        "style-src 'self'; img-src 'self' https:; font-src 'self'; connect-src 'self'; " +
         "frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|data:/);
@@ -30,7 +34,7 @@ describe('cli/security/csp', () => {
       ],
     };
     const d = directives(contentSecurityPolicy(withTag));
-    expect(d.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(d.get('script-src')).toEqual(["'self'", THEME, 'https://www.googletagmanager.com']);
     expect(d.get('connect-src')).toEqual(["'self'", 'https://*.analytics.google.com', 'https://*.google-analytics.com', 'https://*.googletagmanager.com']);
     expect(contentSecurityPolicy(plain)).not.toContain('google');
   });
@@ -43,7 +47,7 @@ describe('cli/security/csp', () => {
     const written = /<script>(.*)<\/script>/.exec(renderHeadTag(script))![1]!;
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     expect(written).toBe('window.x = "<\\/script>";');
-    expect(d.get('script-src')).toEqual(["'self'", hash(written)]);
+    expect(d.get('script-src')).toEqual(["'self'", THEME, hash(written)]);
     expect(d.get('style-src')).toEqual(["'self'", hash('body{color:red}')]);
   });
 
@@ -58,7 +62,7 @@ describe('cli/security/csp', () => {
         ],
       }),
     );
-    expect(d.get('script-src')).toEqual(["'self'", 'https://cdn.example.com']);
+    expect(d.get('script-src')).toEqual(["'self'", THEME, 'https://cdn.example.com']);
     expect(d.get('style-src')).toEqual(["'self'", 'https://fonts.example.com']);
   });
 

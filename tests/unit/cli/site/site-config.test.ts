@@ -88,4 +88,36 @@ describe('cli/site/site-config', () => {
       [2, '"rules" must be "code: error | warning | off" lines, or a list of them with "files:".'],
     ]);
   });
+
+  it('takes the page footer settings: editLink with ":path", lastUpdated, footer.copyright', () => {
+    const ok = parse(
+      'title: Docs\neditLink:\n  pattern: https://github.com/org/repo/edit/main/docs/:path\nlastUpdated: true\nfooter:\n  copyright: © Org\n',
+    );
+    expect(ok.diagnostics).toEqual([]);
+    expect(ok.config).toMatchObject({
+      editLink: { pattern: 'https://github.com/org/repo/edit/main/docs/:path', text: 'Edit this page' },
+      lastUpdated: true,
+      footer: { copyright: '© Org' },
+    });
+    expect(parse('title: Docs\nlastUpdated: { text: Changed }\n').config?.lastUpdated).toEqual({ text: 'Changed' });
+    const plain = parse('title: Docs\n').config;
+    expect(plain?.editLink).toBeUndefined();
+    expect(plain?.lastUpdated).toBe(false);
+    expect(plain?.footer).toEqual({});
+  });
+
+  it('reports a bad editLink, lastUpdated or footer at its key, and unknown keys inside them', () => {
+    const bad = parse(
+      'title: Docs\neditLink:\n  pattern: https://github.com/org/repo/edit/main/docs/\n  txt: Edit\nlastUpdated: yes please\nfooter:\n  copyright: 12\n',
+    );
+    expect(bad.config).toBeUndefined();
+    expect(bad.diagnostics.map((d) => [d.code, d.line])).toEqual([
+      ['config/invalid', 3],
+      ['config/unknown-key', 4],
+      ['config/invalid', 5],
+      ['config/invalid', 7],
+    ]);
+    expect(bad.diagnostics[0]?.message).toContain(':path');
+    expect(bad.diagnostics[1]?.hint).toMatch(/^Did you mean "text"\?/);
+  });
 });

@@ -3,6 +3,8 @@ import type { Manifest, PageChunk } from '../../../../../schema/manifest';
 import { htmlFileOf } from '../../../../../cli/output/layout';
 import { prerenderSite } from '../../../../../cli/features/viewer/prerender';
 import { MANIFEST } from '../../../viewer/fixtures';
+import { THEME_SCRIPT } from '../../../../../shared/theme-script';
+import { shellOf } from '../../../../../viewer/view';
 
 const ASSETS = { script: 'assets/main.ABC.js', styles: ['assets/main.DEF.css'], preloads: ['assets/chunk.GHI.js'] };
 
@@ -71,12 +73,18 @@ describe('cli/features/viewer/prerender', () => {
     const html = files.get('limits/index.html')!;
     const json = /<script type="application\/json" id="docsbuild-boot">(.*?)<\/script>/s.exec(html)![1]!;
     expect(json).not.toContain('<');
-    const boot = JSON.parse(json) as { base: string; page: Record<string, unknown> };
+    const boot = JSON.parse(json) as { base: string; site: Record<string, unknown>; page: Record<string, unknown> };
     expect(boot.base).toBe('/docs/');
+    // What hydrating needs of the site, without the sidebar tree (hydrated once pages.json arrives).
+    expect(boot.site).toEqual(JSON.parse(JSON.stringify(shellOf(manifest.site))));
+    expect(boot.site).not.toHaveProperty('sidebar');
     expect(boot.page.chunk).toBe(manifest.pages.find((p) => p.path === '/limits/')!.chunk);
     expect(boot.page.description).toBe('About /limits/ </script>');
     expect(boot.page).not.toHaveProperty('html');
-    for (const script of html.matchAll(/<script\b[^>]*>/g)) expect(script[0]).toMatch(/\bsrc="|type="application\/json"/);
+    // Besides the JSON and the bundle, only the theme script, which the policy allows by its hash.
+    const inline = [...html.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toEqual([THEME_SCRIPT]);
+    for (const script of html.matchAll(/<script\b[^>]*>/g)) expect(script[0]).toMatch(/\bsrc="|type="application\/json"|^<script>$/);
   });
 
   it('makes the 404 shell: noindex, not-found text for readers without JavaScript, no page in its boot data', () => {
@@ -85,7 +93,8 @@ describe('cli/features/viewer/prerender', () => {
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).not.toContain('rel="canonical"');
     expect(html).toMatch(/<noscript>.*Page not found.*<\/noscript>/s);
-    expect(html).toContain('<script type="application/json" id="docsbuild-boot">{"base":"/docs/"}</script>');
+    const boot = JSON.parse(/<script type="application\/json" id="docsbuild-boot">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
+    expect(boot).toEqual({ base: '/docs/', site: JSON.parse(JSON.stringify(shellOf(manifest.site))) });
   });
 
   it('is deterministic', () => {
