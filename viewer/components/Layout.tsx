@@ -9,11 +9,10 @@ import { NotFound } from './NotFound';
 import { OnThisPage } from './OnThisPage';
 import { PageView } from './PageView';
 import { ProgressBar } from './ProgressBar';
-import { Sidebar } from './Sidebar';
+import { Sidebar, type SidebarSource } from './Sidebar';
 import { TopBar } from './TopBar';
 
-/** The sidebar tree, or (in the browser, until pages.json arrives) the promise of it. */
-export type SidebarSource = readonly SidebarItemRecord[] | Promise<readonly SidebarItemRecord[]>;
+export type { SidebarSource } from './Sidebar';
 
 export interface LayoutProps {
   site: ShellSite;

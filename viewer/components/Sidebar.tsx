@@ -4,8 +4,10 @@ import { useActiveSlug, type ActiveSlug } from '../active-slug';
 import { sectionOf, topLevel } from '../outline';
 import { hrefOf } from '../router';
 import { SIDEBAR_ELEMENT_ID, type ShellSite } from '../view';
-import type { SidebarSource } from './Layout';
 import { NavLink } from './NavLink';
+
+/** The sidebar tree, or (in the browser, until pages.json arrives) the promise of it. */
+export type SidebarSource = readonly SidebarItemRecord[] | Promise<readonly SidebarItemRecord[]>;
 
 export interface SidebarProps {
   site: ShellSite;
