@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { Header, SidebarItemRecord } from '../../schema/manifest';
+import type { Header } from '../../schema/manifest';
 import type { ActiveSlug } from '../active-slug';
 import type { SearchContext } from '../search/engine';
 import { MAIN_ELEMENT_ID, type ShellSite, type View } from '../view';
