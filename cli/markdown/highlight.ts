@@ -12,6 +12,14 @@ export const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext',
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
+/**
+ * No time limit per line (shiki's default is 500 ms, after which the rest of
+ * the line is left uncoloured). On a busy machine a line could hit it in one
+ * build and not the next, and the output would differ between two builds of
+ * the same input (seen under load: `return` uncoloured in one build only).
+ */
+const NO_TIME_LIMIT = 0;
+
 export interface Highlighter {
   /** The highlighted `<pre>` element, or undefined when the language is unknown or not loaded. */
   highlight(code: string, lang: string): Element | undefined;
@@ -36,7 +44,7 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
   const loaded = new Set(shiki.getLoadedLanguages().map((l) => l.toLowerCase()));
   // The first highlight of a fresh highlighter can come out with the other
   // theme's colours (seen in worker threads): run one per language and discard it.
-  for (const lang of langs) shiki.codeToHast('x', { lang: lang as BundledLanguage, themes: THEMES, defaultColor: false });
+  for (const lang of langs) shiki.codeToHast('x', { lang: lang as BundledLanguage, themes: THEMES, defaultColor: false, tokenizeTimeLimit: NO_TIME_LIMIT });
   // Each block is scanned once for both themes (see shared-tokenizing.ts).
   const sharing = new Map<string, SharedTokenizing | undefined>();
   const sharingFor = (name: string) => {
@@ -47,7 +55,7 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
     highlight(code, lang) {
       const name = lang.toLowerCase();
       if (!loaded.has(name)) return undefined;
-      const toHast = () => shiki.codeToHast(code, { lang: name as BundledLanguage, themes: THEMES, defaultColor: false });
+      const toHast = () => shiki.codeToHast(code, { lang: name as BundledLanguage, themes: THEMES, defaultColor: false, tokenizeTimeLimit: NO_TIME_LIMIT });
       const shared = sharingFor(name);
       const root = shared ? shared.around(toHast) : toHast();
       const pre = root.children[0];
