@@ -30,14 +30,3 @@ export function routeOf(relativePath: string, permalink?: string): PageRoute {
 export function keyOf(routePath: string): string {
   return `v-${createHash('sha256').update(routePath).digest('hex').slice(0, 10)}`;
 }
-
-/** A name safe for an output file, derived from a page path: `/api/rest/` → `api-rest`. */
-export function fileNameOf(routePath: string): string {
-  const name = routePath
-    .replace(/\.html$/, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return name || 'index';
-}

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../cli/diagnostics/catalogue';
-import { fileNameOf } from '../../cli/page/route';
+import { fileNameOf } from '../../cli/output/layout';
 import { buildFixture, diagnosticsText, FIXTURES } from '../helpers/build-fixture';
 
 /**

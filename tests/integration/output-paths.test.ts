@@ -6,7 +6,7 @@ import { FrontmatterSchema } from '../../schema/frontmatter';
 import { planAssets } from '../../cli/output/assets';
 import { chunkFile } from '../../cli/features/viewer/chunk';
 import { htmlFileOf } from '../../cli/output/layout';
-import { fileNameOf } from '../../cli/page/route';
+import { fileNameOf } from '../../cli/output/layout';
 import { safeJoin, writeOutput } from '../../cli/output/folder';
 import { MINIMAL_SITE_YAML, placesOf, tempSite } from '../helpers/temp-site';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pathVariants } from '../../../../shared/paths';
-import { fileNameOf, keyOf, regularPathOf, routeOf } from '../../../../cli/page/route';
+import { fileNameOf } from '../../../../cli/output/layout';
+import { keyOf, regularPathOf, routeOf } from '../../../../cli/page/route';
 
 describe('cli/page/route', () => {
   it.each([
