@@ -10,17 +10,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Manifest, Redirects } from '../../schema/manifest';
 import { startStaticServer, type StaticServer } from './static-server';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 export const FIXTURE_CONTENT = path.resolve(__dirname, '../fixtures/viewer-site/content');
 
 /**

@@ -21,19 +21,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM, CHROMIUM_ARGS as BASE_CHROMIUM_ARGS } from '../e2e/chromium';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'build', 'bin.js');
-const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...BASE_CHROMIUM_ARGS,
   // Every host but the loopback fails to resolve: no request can leave this machine.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
