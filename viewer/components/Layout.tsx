@@ -9,7 +9,7 @@ import { NotFound } from './NotFound';
 import { OnThisPage } from './OnThisPage';
 import { PageView } from './PageView';
 import { ProgressBar } from './ProgressBar';
-import { Sidebar, type SidebarSource } from './Sidebar';
+import { Sidebar, type SidebarPieces, type SidebarSource } from './Sidebar';
 import { TopBar } from './TopBar';
 
 export type { SidebarSource } from './Sidebar';
@@ -17,6 +17,8 @@ export type { SidebarSource } from './Sidebar';
 export interface LayoutProps {
   site: ShellSite;
   sidebar: SidebarSource;
+  /** Where a big site's sidebar groups come from when opened (the route data). */
+  sidebarPieces?: SidebarPieces;
   view: View;
   showProgress: boolean;
   sidebarOpen: boolean;
@@ -38,7 +40,7 @@ const NO_HEADERS: readonly Header[] = [];
  * page" and the footer. While the drawer is open on a phone, everything but
  * the drawer and its menu button is inert.
  */
-export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active, onToggleSidebar, onCloseSidebar, onRetry, shell, search }: LayoutProps) {
+export function Layout({ site, sidebar, sidebarPieces, view, showProgress, sidebarOpen, active, onToggleSidebar, onCloseSidebar, onRetry, shell, search }: LayoutProps) {
   const page = view.kind === 'page' ? view.page : undefined;
   const currentPath = page?.path ?? (view.kind === 'error' ? view.path : undefined);
   const headers = page?.headers ?? NO_HEADERS;
@@ -53,7 +55,7 @@ export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active,
       {showProgress && <ProgressBar />}
       <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} />
       {sidebarOpen && <div className="backdrop" onClick={() => onCloseSidebar?.()} />}
-      <Sidebar site={site} items={sidebar} currentPath={currentPath} headers={headers} active={active} open={sidebarOpen} />
+      <Sidebar site={site} items={sidebar} currentPath={currentPath} branch={view.kind === 'page' ? view.page.sidebar : undefined} pieces={sidebarPieces} headers={headers} active={active} open={sidebarOpen} />
       {/* A grid whose columns do not depend on what has arrived: the text never moves when "on this page" comes in. */}
       <div className="page-wrap" inert={inert}>
         <main id={MAIN_ELEMENT_ID} tabIndex={-1}>
