@@ -167,7 +167,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
       return [{ html: published.htmlGzip.get(path)!, chunk: published.chunks.get(path)?.gzip ?? 0, shard: route?.shard ?? 0, sidebar: route?.sidebar ?? 0 }];
     }),
     routesRoot: published.routeData?.root ?? 0,
-    searchIndex: published.searchIndex && { raw: published.searchIndex.raw, gzip: published.searchIndex.gzip },
+    searchIndex: published.searchIndex && (({ name: _name, ...sizes }) => sizes)(published.searchIndex),
   });
   return result;
 }

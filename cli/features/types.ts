@@ -30,8 +30,8 @@ export interface Published {
   copies: Map<string, { name: string; reuseKey?: string }>;
   /** manifest: every page's record, by page path. */
   records: Map<string, PageRecord>;
-  /** search: the local index file, once written. */
-  searchIndex?: { name: string; raw: number; gzip: number };
+  /** search: the local index's root file, once written, and its sizes (all files raw and gzip; gzip of the root and the median shards). */
+  searchIndex?: { name: string; raw: number; gzip: number; root: number; termShard: number; docShard: number };
   /** manifest: pages.json as written. */
   manifest?: Manifest;
   /** routes: the sidebar pieces holding each page (its HTML names them, so hydration fetches them at once). */

@@ -106,7 +106,16 @@ export function sidebarPieceFileOf(index: number, content: string): string {
 }
 export const REDIRECTS_FILE = 'redirects.json';
 export const MANIFEST_SCHEMA_FILE = 'pages.schema.json';
-export const SEARCH_INDEX_STEM = 'search';
+/** The local search index (schema/search-index.ts): a root, term shards and document shards, all content-hashed. */
+export const SEARCH_DIR = `${ASSETS_DIR}/search`;
+
+export function searchRootFileOf(content: string): string {
+  return `${SEARCH_DIR}/index.${contentHash(content)}.json`;
+}
+
+export function searchShardFileOf(kind: 'terms' | 'docs', index: number, content: string): string {
+  return `${SEARCH_DIR}/${kind}-${index}.${contentHash(content)}.json`;
+}
 export const CODE_STYLESHEET_STEM = 'code';
 export const REDIRECT_SCRIPT_STEM = 'redirect';
 export const ANALYTICS_SCRIPT_STEM = 'analytics';

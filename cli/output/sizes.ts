@@ -35,8 +35,18 @@ export interface ViewerSizes {
   html: Spread;
   firstVisit: Spread;
   navigation: Spread;
-  /** The local search index, fetched when the reader first opens search: raw and gzip bytes. */
-  searchIndex?: { raw: number; gzip: number };
+  /** The local search index, fetched shard by shard as the reader searches. */
+  searchIndex?: SearchIndexSizes;
+}
+
+export interface SearchIndexSizes {
+  /** Every file of it, raw and gzip. */
+  raw: number;
+  gzip: number;
+  /** gzip of its root, and of the median term shard and document shard. */
+  root: number;
+  termShard: number;
+  docShard: number;
 }
 
 /** The median and the largest of a figure over the site's pages. */
@@ -62,7 +72,7 @@ export interface SizeInputs {
   firstLoad: { js: readonly (string | Uint8Array)[]; css: readonly (string | Uint8Array)[] };
   pages: readonly PageSizes[];
   routesRoot: number;
-  searchIndex?: { raw: number; gzip: number };
+  searchIndex?: SearchIndexSizes;
 }
 
 /** The same figures as measureViewer, from what the build made (so it need not read its output back). */
@@ -137,13 +147,24 @@ function bootPageOf(html: string): { path: string; chunk: string; sidebar?: stri
   return (JSON.parse(found[1]!) as { page?: { path: string; chunk: string; sidebar?: string[] } }).page;
 }
 
-/** Raw and gzip bytes of the search index that routes.json names, if it names one. */
-export function measureSearchIndex(files: OutputFiles): { raw: number; gzip: number } | undefined {
-  const root = files.get(ROUTES_FILE);
-  const name = root === undefined ? undefined : searchIndexName(typeof root === 'string' ? root : new TextDecoder().decode(root));
-  const content = name === undefined ? undefined : files.get(name);
-  if (content === undefined) return undefined;
-  return { raw: typeof content === 'string' ? Buffer.byteLength(content) : content.length, gzip: gzipSize(content) };
+/** The sizes of the search index that routes.json names, if it names one: every file of it, and its median shards. */
+export function measureSearchIndex(files: OutputFiles): SearchIndexSizes | undefined {
+  const rootsFile = files.get(ROUTES_FILE);
+  const name = rootsFile === undefined ? undefined : searchIndexName(typeof rootsFile === 'string' ? rootsFile : new TextDecoder().decode(rootsFile));
+  const root = name === undefined ? undefined : files.get(name);
+  if (name === undefined || root === undefined) return undefined;
+  const parsed = JSON.parse(typeof root === 'string' ? root : new TextDecoder().decode(root)) as { terms: [string, string][]; docs: string[] };
+  const termShards = parsed.terms.map(([, file]) => files.get(file) ?? '');
+  const docShards = parsed.docs.map((file) => files.get(file) ?? '');
+  const all = [root, ...termShards, ...docShards];
+  const medianGzip = (contents: (string | Uint8Array)[]) => median(contents.map(gzipSize).sort((a, b) => a - b));
+  return {
+    raw: all.reduce((sum, content) => sum + (typeof content === 'string' ? Buffer.byteLength(content) : content.length), 0),
+    gzip: all.reduce((sum, content) => sum + gzipSize(content), 0),
+    root: gzipSize(root),
+    termShard: medianGzip(termShards),
+    docShard: medianGzip(docShards),
+  };
 }
 
 export function median(sorted: readonly number[]): number {
@@ -170,7 +191,12 @@ export function formatSizes(sizes: ViewerSizes): string {
     // A first visit and a navigation are held to their budgets at the median page: the longest pages are longer by their text.
     spread('first visit, all in', sizes.firstVisit, BUDGET.firstVisit, 'median'),
     spread('navigation (chunk, shard)', sizes.navigation, BUDGET.navigation, 'median'),
-    ...(sizes.searchIndex ? [`${line('search index (on open)', sizes.searchIndex.gzip)}  (${kb(sizes.searchIndex.raw)} raw)`] : []),
+    ...(sizes.searchIndex
+      ? [
+          `${line('search index, all shards', sizes.searchIndex.gzip)}  (${kb(sizes.searchIndex.raw)} raw)`,
+          `  ${'a query fetches'.padEnd(26)} ${kb(sizes.searchIndex.root).padStart(9)} gzip root, then ${kb(sizes.searchIndex.termShard)} a term shard, ${kb(sizes.searchIndex.docShard)} a document shard (median)`,
+        ]
+      : []),
   ].join('\n');
 }
 

@@ -17,7 +17,7 @@ describe.skipIf(skipBrowserTests)('viewer: search (Chromium)', () => {
   const box = (page: Page) => page.getByRole('combobox', { name: 'Search' });
   const options = (page: Page) => page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
   const h1 = (page: Page) => page.locator('main h1');
-  const isSearchDownload = (path: string) => /\/assets\/(search[.-]|search-chunk\.)/.test(path);
+  const isSearchDownload = (path: string) => /\/assets\/(search[./-]|search-chunk\.)/.test(path);
   const openHome = async () => {
     const page = await context.newPage();
     const requests: string[] = [];
@@ -44,7 +44,14 @@ describe.skipIf(skipBrowserTests)('viewer: search (Chromium)', () => {
     // The typo resolved to the word in the text, marked in the section heading and (once the page's chunk is here) the snippet.
     expect(await hit.first().locator('.search-hit-title mark').first().textContent()).toBe('payload');
     await poll(() => hit.first().locator('.search-hit-snippet').textContent()).toContain('512KB');
-    expect(requests.some((p) => /\/assets\/search\.[0-9a-f]+\.json$/.test(p))).toBe(true);
+    // The sharded index: its root, the term shard(s) of "paylod" and the document shards of the hits; never all of it, never pages.json.
+    const fetched = requests.filter((p) => /\/assets\/search\//.test(p));
+    expect(fetched.filter((p) => /\/index\.[0-9a-f]{10}\.json$/.test(p))).toHaveLength(1);
+    expect(fetched.some((p) => /\/terms-\d+\.[0-9a-f]{10}\.json$/.test(p))).toBe(true);
+    expect(fetched.some((p) => /\/docs-\d+\.[0-9a-f]{10}\.json$/.test(p))).toBe(true);
+    // Each file once (which shards a query fetches on a big index: tests/unit/cli/features/search/index-builder.test.ts).
+    expect(new Set(fetched).size).toBe(fetched.length);
+    expect(requests.some((p) => p.endsWith('/pages.json'))).toBe(false);
     const ms = await firstResultMs(page);
     expect(ms).toBeGreaterThan(0);
     process.stderr.write(`search: first result ${ms!.toFixed(0)} ms after opening (engine, index and results included)\n`);

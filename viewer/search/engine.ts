@@ -1,6 +1,6 @@
 import type { ChunkLoader } from '../chunk-loader';
 import type { RouteData } from '../route-data';
-import type { Header, SiteRecord } from '../../schema/manifest';
+import type { SiteRecord } from '../../schema/manifest';
 import type { Segment } from './highlight';
 
 /** What the search UI needs from the app: the route data (which names the index) and the shared chunk cache. */
@@ -9,13 +9,11 @@ export interface SearchContext {
   loader: ChunkLoader;
 }
 
-/** Where a local hit's snippet comes from: a section of a page chunk, loaded when the hit is shown. */
+/** Where a local hit's snippet comes from: a section of a page's chunk, loaded (through the route data) when the hit is shown. */
 export interface SnippetSource {
-  chunk: string;
-  headers: Header[];
+  path: string;
   /** The section's slug; '' for the page's own text (its description, then the text before its first header). */
   slug: string;
-  description: string;
 }
 
 export interface SearchHit {

@@ -1,14 +1,16 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
-import type { PageRecord } from '../../schema/manifest';
-import type { SearchIndexFile } from '../../schema/search-index';
+import type { SearchDocShard, SearchRoot, SearchTermShard } from '../../schema/search-index';
+import { shardOf } from '../../shared/prefix-shards';
+import { allDocumentIds, LoadedPostings } from '../../shared/search/index-codec';
+import { INDEX_OPTIONS, processTerm, tokenize, type SearchField } from '../../shared/search/terms';
 import type { SearchEngine, SearchHit } from './engine';
 import { highlight } from './highlight';
-import { decodeIndex } from '../../shared/search/index-codec';
-import { INDEX_OPTIONS, type SearchField } from '../../shared/search/terms';
 
 /** The index version this viewer reads: typed from the schema, without pulling zod into the bundle. */
-export const SUPPORTED_INDEX_VERSION: SearchIndexFile['version'] = 1;
+export const SUPPORTED_INDEX_VERSION: SearchRoot['version'] = 2;
 export const MAX_HITS = 10;
+/** A word whose prefix spans more term shards than this matches from its own shard only (typing "co" fetches no dozen shards). */
+export const MAX_PREFIX_SHARDS = 3;
 
 /**
  * Field boosts: a match in a page's title outranks one in a section heading,
@@ -27,46 +29,104 @@ const SEARCH_OPTIONS: SearchOptions = {
   maxFuzzy: 2,
 };
 
+/** Reads one file of the index (relative to the base); rejects on failure. */
+export type ReadIndexFile = <T>(name: string) => Promise<T>;
+
 export interface LocalSearch {
-  search(query: string): SearchHit[];
+  search(query: string): Promise<SearchHit[]>;
 }
 
 /**
- * Search over a loaded index file. Every word must match (AND), so each
- * word narrows the list; when that finds nothing, any word may (OR), so a
- * stray word does not empty it.
+ * Search over the sharded index (schema/search-index.ts). A query fetches
+ * the term shards its words fall in (and, for a word typed so far, the
+ * shards of the words it may be the start of), searches what is loaded, and
+ * fetches the document shards of the hits it shows. Ranking is MiniSearch's
+ * BM25 over the whole index's document count and field lengths, so a
+ * document ranks the same whatever else is loaded. A typo is matched within
+ * the shard of the word as typed: "paylod" finds "payload", a typo in the
+ * first letters may not.
+ *
+ * Every word must match (AND), so each word narrows the list; when that
+ * finds nothing, any word may (OR), so a stray word does not empty it.
  */
-export function loadLocalSearch(file: SearchIndexFile, pages: ReadonlyMap<string, PageRecord>, base: string): LocalSearch {
-  if (file.version !== SUPPORTED_INDEX_VERSION) throw new Error(`search index version ${String(file.version)}`);
-  const miniSearch = MiniSearch.loadJS(decodeIndex(file.index), INDEX_OPTIONS);
-  const toHit = (result: SearchResult): SearchHit | undefined => {
-    const [pageIndex, headerIndex] = file.docs[result.id as number] ?? [];
-    const record = pageIndex === undefined ? undefined : pages.get(file.pages[pageIndex] ?? '');
-    if (!record || headerIndex === undefined) return undefined;
-    const header = headerIndex >= 0 ? record.headers[headerIndex] : undefined;
+export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: string): LocalSearch {
+  if (root.version !== SUPPORTED_INDEX_VERSION) throw new Error(`search index version ${String(root.version)}`);
+  const prefixes = root.terms.map(([prefix]) => prefix);
+  const postings = new LoadedPostings();
+  const termShards = new Map<number, Promise<void>>();
+  const docShards = new Map<number, Promise<SearchDocShard>>();
+  const documentIds = allDocumentIds(root.documents);
+  let miniSearch: MiniSearch | undefined;
+  let loadedTerms = -1;
+
+  const once = <T>(cache: Map<number, Promise<T>>, at: number, load: () => Promise<T>): Promise<T> => {
+    let pending = cache.get(at);
+    if (!pending) {
+      cache.set(at, (pending = load()));
+      // A failed fetch is forgotten: the next query asks again.
+      pending.catch(() => cache.delete(at));
+    }
+    return pending;
+  };
+  const loadTerms = (at: number) =>
+    once(termShards, at, async () => {
+      postings.add(await read<SearchTermShard>(root.terms[at]![1]));
+    });
+  const loadDocs = (at: number) => once(docShards, at, () => read<SearchDocShard>(root.docs[at]!));
+
+  /** The term shards a query needs: each word's own, and the ones its prefix reaches (a few at most). */
+  const shardsFor = (query: string): number[] => {
+    const needed = new Set<number>();
+    for (const word of tokenize(query)) {
+      const term = processTerm(word);
+      if (!term) continue;
+      needed.add(shardOf(term, prefixes));
+      const longer = prefixes.flatMap((prefix, at) => (prefix.length > term.length && prefix.startsWith(term) ? [at] : []));
+      if (longer.length <= MAX_PREFIX_SHARDS) for (const at of longer) needed.add(at);
+    }
+    return [...needed];
+  };
+  const engine = () => {
+    if (!miniSearch || loadedTerms !== postings.termCount) {
+      miniSearch = MiniSearch.loadJS(postings.toPlain(root.documents, root.averageFieldLength, documentIds), INDEX_OPTIONS);
+      loadedTerms = postings.termCount;
+    }
+    return miniSearch;
+  };
+  const toHit = (result: SearchResult, shard: SearchDocShard): SearchHit | undefined => {
+    const id = result.id as number;
+    const [pageAt, slug, heading] = shard.docs[id % root.docsPerShard] ?? [];
+    const page = pageAt === undefined ? undefined : shard.pages[pageAt];
+    if (!page) return undefined;
+    const [path, title] = page;
     const terms = new Set(result.terms);
     return {
-      key: `${record.path}#${header?.slug ?? ''}`,
+      key: `${path}#${slug}`,
       // As router.hrefOf, which is not imported: it would split the router out of the first-load script.
-      href: `${base}${record.path.slice(1)}${header ? `#${header.slug}` : ''}`,
-      title: highlight(record.title, terms),
-      section: header && highlight(header.title, terms),
-      source: { chunk: record.chunk, headers: record.headers, slug: header?.slug ?? '', description: record.description },
+      href: `${base}${path.slice(1)}${slug ? `#${slug}` : ''}`,
+      title: highlight(title, terms),
+      section: slug ? highlight(heading!, terms) : undefined,
+      source: { path, slug: slug! },
       terms: result.terms,
     };
   };
+
   return {
-    search(query) {
+    async search(query) {
       if (query.trim() === '') return [];
-      let results = miniSearch.search(query, { ...SEARCH_OPTIONS, combineWith: 'AND' });
-      if (results.length === 0) results = miniSearch.search(query, { ...SEARCH_OPTIONS, combineWith: 'OR' });
-      return results.slice(0, MAX_HITS).flatMap((r) => toHit(r) ?? []);
+      await Promise.all(shardsFor(query).map(loadTerms));
+      const index = engine();
+      let results = index.search(query, { ...SEARCH_OPTIONS, combineWith: 'AND' });
+      if (results.length === 0) results = index.search(query, { ...SEARCH_OPTIONS, combineWith: 'OR' });
+      const top = results.slice(0, MAX_HITS);
+      const shards = await Promise.all(top.map((r) => loadDocs(Math.floor((r.id as number) / root.docsPerShard))));
+      return top.flatMap((r, at) => toHit(r, shards[at]!) ?? []);
     },
   };
 }
 
-/** The engine the search panel uses: the same search, behind the async interface DocSearch needs. */
-export function createLocalEngine(file: SearchIndexFile, pages: ReadonlyMap<string, PageRecord>, base: string): SearchEngine {
-  const local = loadLocalSearch(file, pages, base);
-  return { search: async (query) => local.search(query) };
+/** The engine the search panel uses: the same search, behind the interface DocSearch's engine has too. */
+export function createLocalEngine(root: SearchRoot, read: ReadIndexFile, base: string): SearchEngine {
+  const local = loadLocalSearch(root, read, base);
+  return { search: (query) => local.search(query) };
 }

@@ -1,11 +1,9 @@
-import type { Manifest } from '../../schema/manifest';
-import type { SearchIndexFile } from '../../schema/search-index';
-import { MANIFEST_FILE } from '../../shared/output-names';
+import type { SearchRoot } from '../../schema/search-index';
 import type { ShellSite } from '../view';
 import type { SearchContext, SearchEngine, SearchHit } from './engine';
 import type { Segment } from './highlight';
-import { sectionsOf, type PageSection } from '../../shared/search/sections';
-import { snippetFromSections } from './snippet';
+import { sectionsOf } from '../../shared/search/sections';
+import { snippetFromSections, type LoadedPage } from './snippet';
 
 export interface PanelOptions {
   site: ShellSite;
@@ -72,7 +70,7 @@ export function mountSearchPanel(options: PanelOptions): () => void {
   let snippetTimer: ReturnType<typeof setTimeout> | undefined;
   let unmounted = false;
   /** Page sections by chunk name, for snippets. */
-  const sections = new Map<string, PageSection[]>();
+  const sections = new Map<string, LoadedPage>();
 
   const visibleHits = () => (results.query === query && query.trim() !== '' ? results.hits : []);
   const optionId = (index: number) => `${LISTBOX_ID}-${index}`;
@@ -139,22 +137,24 @@ export function mountSearchPanel(options: PanelOptions): () => void {
 
   const snippetOf = (hit: SearchHit): Segment[] | undefined => {
     if (hit.snippet || !hit.source) return hit.snippet;
-    const loaded = sections.get(hit.source.chunk);
+    const loaded = sections.get(hit.source.path);
     return loaded && snippetFromSections(hit.source, loaded, hit.terms);
   };
 
   /** Loads the chunks of the shown hits (from the app's cache: a result's page then also opens at once). */
   const loadSnippets = () => {
     clearTimeout(snippetTimer);
-    const missing = new Map(visibleHits().flatMap((h) => (h.source && !sections.has(h.source.chunk) ? [[h.source.chunk, h.source] as const] : [])));
+    const missing = new Set(visibleHits().flatMap((h) => (h.source && !sections.has(h.source.path) ? [h.source.path] : [])));
     if (missing.size === 0) return;
     snippetTimer = setTimeout(() => {
-      for (const [chunk, source] of missing) {
-        context.loader.load(chunk).then(
-          (data) => {
-            sections.set(chunk, sectionsOf(data.html, source.headers));
-            if (!unmounted) render();
-          },
+      for (const path of missing) {
+        context.routes.resolve(path).then(async (found) => {
+          if (found.kind !== 'page') return;
+          const data = await context.loader.load(found.page.chunk);
+          sections.set(path, { sections: sectionsOf(data.html, data.headers), description: data.description });
+          if (!unmounted) render();
+        }).then(
+          () => {},
           // No snippet for that hit: its title and section still lead to it.
           () => {},
         );
@@ -316,13 +316,9 @@ async function loadEngine(site: ShellSite, context: SearchContext): Promise<Sear
   // The index's name is in routes.json, which may still be on its way (the box works before it arrives).
   const name = (await context.routes.root()).search;
   if (!name) throw new Error('This site has no search index.');
-  // The library, the index and the page records (titles, headers, chunks of the hits) at once: one wait.
-  const [{ createLocalEngine }, file, manifest] = await Promise.all([
-    import('./local-engine'),
-    getJson<SearchIndexFile>(doFetch, `${site.base}${name}`),
-    getJson<Manifest>(doFetch, `${site.base}${MANIFEST_FILE}`),
-  ]);
-  return createLocalEngine(file, new Map(manifest.pages.map((p) => [p.path, p])), site.base);
+  // The library and the index's root at once: one wait. Its shards come as queries need them.
+  const [{ createLocalEngine }, root] = await Promise.all([import('./local-engine'), getJson<SearchRoot>(doFetch, `${site.base}${name}`)]);
+  return createLocalEngine(root, (file) => getJson(doFetch, `${site.base}${file}`), site.base);
 }
 
 async function getJson<T>(doFetch: typeof fetch, url: string): Promise<T> {

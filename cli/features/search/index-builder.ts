@@ -1,6 +1,15 @@
 import type { PageRecord } from '../../../schema/manifest';
-import { SEARCH_INDEX_VERSION, SearchIndexFileSchema, type SearchDoc, type SearchIndexFile } from '../../../schema/search-index';
+import {
+  SEARCH_INDEX_VERSION,
+  SearchDocShardSchema,
+  SearchRootSchema,
+  SearchTermShardSchema,
+  type SearchDocShard,
+  type SearchRoot,
+} from '../../../schema/search-index';
+import { shardPrefixes, shardOf, type ShardLimits } from '../../../shared/prefix-shards';
 import type { PageSection } from '../../../shared/search/sections';
+import { searchRootFileOf, searchShardFileOf } from '../../output/layout';
 import { PostingsBuilder } from './postings';
 
 /** A rendered page: its record (title, headers, frontmatter) and its text by section (sectionsOf its chunk's HTML). */
@@ -12,11 +21,29 @@ export interface SearchablePage {
 export interface SearchIndexOptions {
   /** The docs version the index covers (`versions.current`). */
   docsVersion?: string;
+  /** How terms are split into shards (tests make them small). */
+  termLimits?: ShardLimits;
+  docsPerShard?: number;
+}
+
+/**
+ * Term shards of a couple of thousand terms: at 2,000 pages a shard is
+ * 10–20 KB of gzip, and a one-word query fetches one or two of them. Terms
+ * under a prefix with fewer than minKeys terms stay with their parent.
+ */
+export const TERM_SHARD_LIMITS: ShardLimits = { maxKeys: 2000, minKeys: 200 };
+/** Documents per document shard: a hit list of ten fetches a few of these, about 2 KB of gzip each. */
+export const DOCS_PER_SHARD = 128;
+
+export interface SearchIndexFile {
+  name: string;
+  content: string;
 }
 
 export interface SearchIndex {
-  /** The index file's JSON text: the same pages always give the same bytes. */
-  content: string;
+  /** The root (routes.json names it), then the term and document shards: the same pages always give the same bytes. */
+  root: SearchIndexFile;
+  shards: SearchIndexFile[];
   pages: number;
   documents: number;
 }
@@ -25,12 +52,10 @@ export interface SearchIndex {
  * The local search index: one document per page (title, description and the
  * text before its first header) and one per `##`/`###` section (heading, the
  * headings above it, text), so a hit leads to `/docs/<path>#<slug>`. Pages
- * with frontmatter `search: false` are left out. Besides the index, only
- * which page and header each document is: titles, headings and slugs are in
- * pages.json, which the viewer already has. No text either: a result's
- * snippet is cut by the viewer from the page's chunk, around the words that
- * matched, which is both better than a stored excerpt and no part of this
- * download.
+ * with frontmatter `search: false` are left out. Sharded (schema/search-index.ts):
+ * a query fetches the root, the term shards its words fall in and the
+ * document shards of the hits it shows. No text: a hit's snippet is cut by
+ * the viewer from the page's chunk, around the words that matched.
  */
 export function buildSearchIndex(pages: readonly SearchablePage[], options: SearchIndexOptions = {}): SearchIndex {
   const builder = createSearchIndexBuilder(options);
@@ -47,37 +72,79 @@ export interface SearchIndexBuilder {
 
 export function createSearchIndexBuilder(options: SearchIndexOptions = {}): SearchIndexBuilder {
   const postings = new PostingsBuilder();
-  const paths: string[] = [];
-  const docs: SearchDoc[] = [];
+  const pages: [path: string, title: string][] = [];
+  const docs: [page: number, slug: string, heading: string][] = [];
+  const docsPerShard = options.docsPerShard ?? DOCS_PER_SHARD;
   return {
     add({ record, sections: all }) {
       if (record.frontmatter.search === false) return;
-      const last = paths[paths.length - 1];
+      const last = pages[pages.length - 1]?.[0];
       // The same pages in any order must give the same bytes.
       if (last !== undefined && compare(last, record.path) >= 0) throw new Error(`Search index: ${record.path} added after ${last}.`);
-      const pageIndex = paths.push(record.path) - 1;
+      const pageIndex = pages.push([record.path, record.title]) - 1;
       const [intro, ...sections] = all;
       const introText = [record.description, intro?.text ?? ''].filter(Boolean).join(' ');
       postings.add({ title: record.title, heading: '', parents: '', text: introText });
-      docs.push([pageIndex, -1]);
+      docs.push([pageIndex, '', '']);
       sections.forEach((section, at) => {
         postings.add({ title: '', heading: section.heading, parents: parentsOf(sections, at, record.title), text: section.text });
-        docs.push([pageIndex, record.headers.findIndex((h) => h.slug === section.slug)]);
+        const header = record.headers.find((h) => h.slug === section.slug);
+        docs.push([pageIndex, section.slug, header?.title ?? section.heading]);
       });
     },
     finish() {
-      const file: SearchIndexFile = {
-        version: SEARCH_INDEX_VERSION,
-        docsVersion: options.docsVersion,
-        pages: paths,
-        docs,
-        index: postings.finish(),
+      const built = postings.finish();
+      const shards: SearchIndexFile[] = [];
+      const write = (kind: 'terms' | 'docs', index: number, data: unknown): string => {
+        const content = `${JSON.stringify(data)}\n`;
+        const name = searchShardFileOf(kind, index, content);
+        shards.push({ name, content });
+        return name;
       };
+
+      const prefixes = shardPrefixes(built.terms, options.termLimits ?? TERM_SHARD_LIMITS);
+      const byShard = prefixes.map(() => ({ terms: [] as string[], postings: [] as string[] }));
+      built.terms.forEach((term, t) => {
+        const shard = byShard[shardOf(term, prefixes)]!;
+        shard.terms.push(term);
+        shard.postings.push(built.postings[t]!);
+      });
+      const terms: SearchRoot['terms'] = prefixes.map((prefix, at) => [
+        prefix,
+        write('terms', at, SearchTermShardSchema.parse({ version: SEARCH_INDEX_VERSION, ...byShard[at]! })),
+      ]);
+
+      const docFiles: string[] = [];
+      for (let from = 0; from < docs.length; from += docsPerShard) {
+        docFiles.push(write('docs', docFiles.length, docShardOf(docs.slice(from, from + docsPerShard), pages)));
+      }
+
       // Validate what we write, as for pages.json: a contract violation is our bug.
-      SearchIndexFileSchema.parse(file);
-      return { content: `${JSON.stringify(file)}\n`, pages: paths.length, documents: docs.length };
+      const root = SearchRootSchema.parse({
+        version: SEARCH_INDEX_VERSION,
+        ...(options.docsVersion !== undefined ? { docsVersion: options.docsVersion } : {}),
+        documents: built.documents,
+        averageFieldLength: built.averageFieldLength,
+        terms,
+        docs: docFiles,
+        docsPerShard,
+      });
+      const rootContent = `${JSON.stringify(root)}\n`;
+      return { root: { name: searchRootFileOf(rootContent), content: rootContent }, shards, pages: pages.length, documents: docs.length };
     },
   };
+}
+
+/** A run of documents with the pages they belong to, renumbered within the shard. */
+function docShardOf(docs: readonly [number, string, string][], pages: readonly [string, string][]): SearchDocShard {
+  const local = new Map<number, number>();
+  const shard: SearchDocShard = { version: SEARCH_INDEX_VERSION, pages: [], docs: [] };
+  for (const [page, slug, heading] of docs) {
+    let at = local.get(page);
+    if (at === undefined) local.set(page, (at = shard.pages.push(pages[page]!) - 1));
+    shard.docs.push([at, slug, heading]);
+  }
+  return SearchDocShardSchema.parse(shard);
 }
 
 /** The page title, and for a `###` the heading of the section it sits in. */

@@ -1,8 +1,8 @@
-import { gzipSize } from '../../output/sizes';
+import { gzipSize, median } from '../../output/sizes';
 import { partOf } from '../../page/types';
 import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
-import { searchIndexFileOf, searchIndexKey } from './file';
-import { createSearchIndexBuilder } from './index-builder';
+import { searchIndexKey } from './file';
+import { createSearchIndexBuilder, type SearchIndexFile } from './index-builder';
 import { PART_NAME as NAME, type SearchBody, type SearchSummary } from './part';
 
 /** The local search index (site.yaml `search.provider: local`), made as pages are written, or kept from the previous build. */
@@ -24,10 +24,9 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
     pages.map((p) => ({ record: recordOf(p), sectionsKey: partOf<SearchSummary>(p.page.rendered?.parts, NAME)?.sectionsKey ?? '' })),
     docsVersion,
   );
-  const reused = await output.reuse(key);
+  const reused = await reuseIndex(key, output);
   if (reused) {
-    const [raw, gzip] = unpackSizes(reused.meta ?? 0);
-    published.searchIndex = { name: reused.name, raw, gzip };
+    published.searchIndex = reused;
     return {};
   }
 
@@ -45,16 +44,48 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
       }
     },
     async finish() {
-      const file = searchIndexFileOf(builder.finish());
-      const raw = Buffer.byteLength(file.content);
-      const gzip = gzipSize(file.content);
-      // The key was looked up at the start (so the pages' text is read only when the index is made): store it now.
-      await output.put(file.name, file.content, { key, meta: packSizes(raw, gzip) });
-      published.searchIndex = { name: file.name, raw, gzip };
+      const index = builder.finish();
+      // The key was looked up at the start (so the pages' text is read only when the index is made): store it now,
+      // on every file, numbered, and the number of shards on the root.
+      for (const [at, file] of index.shards.entries()) if (!output.has(file.name)) await output.put(file.name, file.content, { key: `${key}#${at}` });
+      if (!output.has(index.root.name)) await output.put(index.root.name, index.root.content, { key, meta: index.shards.length });
+      published.searchIndex = sizesOf(index.root, index.shards);
     },
   };
 }
 
-/** Two sizes in one number (a record's meta): raw bytes × 2^26 + gzip bytes, exact below 2^53. */
-const packSizes = (raw: number, gzip: number) => raw * 2 ** 26 + gzip;
-const unpackSizes = (meta: number) => [Math.floor(meta / 2 ** 26), meta % 2 ** 26] as const;
+type Sink = EmitContext['output'];
+
+/** The previous build's index, every file of it taken over; undefined (and the index made again) when any is missing. */
+async function reuseIndex(key: string, output: Sink): Promise<EmitContext['published']['searchIndex']> {
+  const root = await output.reuse(key);
+  if (!root || root.meta === undefined) return undefined;
+  const shards: SearchIndexFile[] = [];
+  for (let at = 0; at < root.meta; at++) {
+    const shard = await output.reuse(`${key}#${at}`);
+    const content = shard && (await output.read(shard.name));
+    if (!shard || content === undefined) return undefined;
+    shards.push({ name: shard.name, content: text(content) });
+  }
+  return sizesOf({ name: root.name, content: text((await output.read(root.name)) ?? '') }, shards);
+}
+
+/** The root's name, and the index's size: raw and gzip bytes, all files and the median shard of each kind. */
+function sizesOf(root: SearchIndexFile, shards: readonly SearchIndexFile[]) {
+  const all = [root, ...shards];
+  const medianGzip = (kind: string) => {
+    return median(shards.filter((s) => s.name.includes(`/${kind}-`)).map((s) => gzipSize(s.content)).sort((a, b) => a - b));
+  };
+  return {
+    name: root.name,
+    raw: all.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0),
+    gzip: all.reduce((sum, file) => sum + gzipSize(file.content), 0),
+    root: gzipSize(root.content),
+    termShard: medianGzip('terms'),
+    docShard: medianGzip('docs'),
+  };
+}
+
+function text(content: string | Uint8Array): string {
+  return typeof content === 'string' ? content : new TextDecoder().decode(content);
+}

@@ -10,19 +10,25 @@ describe('tests/bench/search-size', () => {
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
+  const SHARD = '{"terms":["x"],"postings":["0.1"]}'.repeat(20);
   const outDir = async (index?: string) => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'search-size-'));
     dirs.push(dir);
-    await mkdir(path.join(dir, 'assets'));
-    await writeFile(path.join(dir, 'pages.json'), JSON.stringify({ site: { search: index ? { provider: 'local', index } : { provider: 'none' } } }));
-    if (index) await writeFile(path.join(dir, index), '{"index":"x"}'.repeat(50));
+    await mkdir(path.join(dir, 'assets', 'search'), { recursive: true });
+    await writeFile(path.join(dir, 'routes.json'), JSON.stringify({ version: 1, ...(index ? { search: index } : {}) }));
+    if (index) {
+      await writeFile(path.join(dir, index), JSON.stringify({ terms: [['', 'assets/search/terms-0.1.json']], docs: ['assets/search/docs-0.1.json'] }));
+      await writeFile(path.join(dir, 'assets/search/terms-0.1.json'), SHARD);
+      await writeFile(path.join(dir, 'assets/search/docs-0.1.json'), SHARD);
+    }
     return dir;
   };
 
-  it('measures the index pages.json names, raw and gzip', async () => {
-    const stats = await searchIndexStats(await outDir('assets/search.0123456789.json'));
-    const content = '{"index":"x"}'.repeat(50);
-    expect(stats).toEqual({ file: 'assets/search.0123456789.json', raw: content.length, gzip: gzipSync(content).length });
+  it('measures every file of the index routes.json names, raw and gzip', async () => {
+    const index = 'assets/search/index.0123456789.json';
+    const stats = await searchIndexStats(await outDir(index));
+    const root = JSON.stringify({ terms: [['', 'assets/search/terms-0.1.json']], docs: ['assets/search/docs-0.1.json'] });
+    expect(stats).toEqual({ file: index, raw: root.length + 2 * SHARD.length, gzip: gzipSync(root).length + 2 * gzipSync(SHARD).length });
   });
 
   it('is undefined without a local index', async () => {

@@ -99,13 +99,30 @@ describe('cli/output/sizes', () => {
     ]);
   });
 
-  it('measures the search index pages.json names, and reports it raw and gzip', () => {
-    const index = '{"pages":["/"]}'.repeat(20);
-    const withIndex = new Map([...files, ['routes.json', JSON.stringify({ ...JSON.parse(routesJson), search: 'assets/search.0123456789.json' })], ['assets/search.0123456789.json', index]]);
-    const sizes = measureViewer(withIndex, '/docs/')!;
-    expect(sizes.searchIndex).toEqual({ raw: index.length, gzip: gz(index) });
+  it('measures the search index routes.json names: every file of it, and its median shards', () => {
+    const terms = ['{"terms":["a"],"postings":["0.1"]}', '{"terms":["b","c"],"postings":["0.1","1.2"]}', '{"terms":["d"],"postings":["3.1"]}'];
+    const docs = ['{"pages":[["/","Home"]],"docs":[[0,"",""]]}'];
+    const root = JSON.stringify({ version: 2, terms: terms.map((_, at) => [String(at), `assets/search/terms-${at}.0.json`]), docs: ['assets/search/docs-0.0.json'] });
+    const withIndex = new Map([
+      ...files,
+      ['routes.json', JSON.stringify({ ...JSON.parse(routesJson), search: 'assets/search/index.0.json' })],
+      ['assets/search/index.0.json', root],
+      ...terms.map((t, at): [string, string] => [`assets/search/terms-${at}.0.json`, t]),
+      ['assets/search/docs-0.0.json', docs[0]!],
+    ]);
+    const all = [root, ...terms, ...docs];
+    expect(measureViewer(withIndex, '/docs/')!.searchIndex).toEqual({
+      raw: all.reduce((n, t) => n + t.length, 0),
+      gzip: all.reduce((n, t) => n + gz(t), 0),
+      root: gz(root),
+      termShard: terms.map(gz).sort((a, b) => a - b)[1],
+      docShard: gz(docs[0]!),
+    });
     expect(measureViewer(files, '/docs/')!.searchIndex).toBeUndefined();
-    const text = formatSizes({ ...SIZES, searchIndex: { raw: 10240, gzip: 3072 } });
-    expect(text.split('\n').at(-1)).toBe('  search index (on open)        3.0 KB gzip  (10.0 KB raw)');
+    const text = formatSizes({ ...SIZES, searchIndex: { raw: 10240, gzip: 3072, root: 512, termShard: 2048, docShard: 1024 } });
+    expect(text.split('\n').slice(-2)).toEqual([
+      '  search index, all shards      3.0 KB gzip  (10.0 KB raw)',
+      '  a query fetches               0.5 KB gzip root, then 2.0 KB a term shard, 1.0 KB a document shard (median)',
+    ]);
   });
 });

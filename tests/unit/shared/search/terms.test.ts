@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeIndex, encodeIndex } from '../../../../shared/search/index-codec';
+import { allDocumentIds, encodeFieldPostings, LoadedPostings } from '../../../../shared/search/index-codec';
 import { processTerm, tokenize } from '../../../../shared/search/terms';
 
 describe('shared/search/terms', () => {
@@ -17,29 +17,26 @@ describe('shared/search/terms', () => {
   });
 });
 
-describe('viewer/search/index-codec', () => {
-  it('decodes an empty index', () => {
-    const plain = decodeIndex({ terms: [], postings: [], fieldLength: '' });
-    expect(plain).toMatchObject({ documentCount: 0, nextId: 0, index: [], averageFieldLength: [0, 0, 0, 0] });
+describe('shared/search/index-codec', () => {
+  it('writes each posting as its id gap and the document\'s length in the field, base 36', () => {
+    // Documents 0 and 39 (gap 13 in base 36), lengths 2 and 35 ("z").
+    expect(encodeFieldPostings([0, 2, 1, 39, 35, 4])).toBe('0.2,13.z');
+    expect(encodeFieldPostings([])).toBe('');
   });
 
-  it('writes postings as base-36 gaps per field, trailing empty fields dropped', () => {
-    const compact = encodeIndex({
-      documentCount: 40,
-      nextId: 40,
-      documentIds: {},
-      fieldIds: { title: 0, heading: 1, parents: 2, text: 3 },
-      fieldLength: { 0: [1, 0, 0, 2], 39: [0, 1, 1, 3] },
-      averageFieldLength: [],
-      storedFields: {},
-      index: [['payload', { 1: { 0: 1, 39: 2 } }]],
-      serializationVersion: 2,
-    });
-    expect(compact.terms).toEqual(['payload']);
-    expect(compact.postings).toEqual([';0,13']);
-    expect(compact.fieldLength.split(';')[0]).toBe('1,0,0,2');
-    expect(compact.fieldLength.split(';')[39]).toBe('0,1,1,3');
-    const decoded = decodeIndex(compact);
-    expect(decoded.index).toEqual([['payload', { 1: { 0: 1, 39: 1 } }]]);
+  it('merges shards as they arrive into what MiniSearch loads, lengths by document and field', () => {
+    const loaded = new LoadedPostings();
+    expect(loaded.toPlain(0, [0, 0, 0, 0], allDocumentIds(0))).toMatchObject({ documentCount: 0, index: [], fieldLength: {} });
+    loaded.add({ terms: ['payload'], postings: [';0.2,13.z'] });
+    loaded.add({ terms: ['memory'], postings: ['0.3;;;0.6'] });
+    const plain = loaded.toPlain(40, [1, 2, 3, 4], allDocumentIds(40));
+    expect(plain.index).toEqual([
+      ['payload', { 1: { 0: 1, 39: 1 } }],
+      ['memory', { 0: { 0: 1 }, 3: { 0: 1 } }],
+    ]);
+    expect(plain.fieldLength).toEqual({ 0: [3, 2, 0, 6], 39: [0, 35, 0, 0] });
+    expect(plain).toMatchObject({ documentCount: 40, nextId: 40, averageFieldLength: [1, 2, 3, 4] });
+    expect(Object.keys(plain.documentIds)).toHaveLength(40);
+    expect(loaded.termCount).toBe(2);
   });
 });

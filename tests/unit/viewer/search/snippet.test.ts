@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { statusText } from '../../../../viewer/search/panel';
 import { snippetFromSections } from '../../../../viewer/search/snippet';
 
-const sections = [
-  { slug: '', heading: '', level: 1, text: 'Every limit in one place.' },
-  { slug: 'memory', heading: 'Memory', level: 2, text: 'Workflows get 256MB of memory by default.' },
-];
-const source = (slug: string) => ({ chunk: 'c.json', headers: [], slug, description: 'The limits of workflows.' });
+const sections = {
+  sections: [
+    { slug: '', heading: '', level: 1, text: 'Every limit in one place.' },
+    { slug: 'memory', heading: 'Memory', level: 2, text: 'Workflows get 256MB of memory by default.' },
+  ],
+  description: 'The limits of workflows.',
+};
+const source = (slug: string) => ({ path: '/limits/', slug });
 const marked = (segments: { text: string; mark: boolean }[]) => segments.map((s) => (s.mark ? `[${s.text}]` : s.text)).join('');
 
 describe('viewer/search/snippet', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { searchIndexFile, searchIndexKey } from '../../../../../cli/features/search/file';
+import { searchIndexKey } from '../../../../../cli/features/search/file';
+import { buildSearchIndex } from '../../../../../cli/features/search/index-builder';
 import { searchIndexName } from '../../../../../cli/output/sizes';
 import { sectionsKey } from '../../../../../cli/features/search/sections-key';
-import { SearchIndexFileSchema } from '../../../../../schema/search-index';
+import { SearchRootSchema } from '../../../../../schema/search-index';
 import { sectionsOf } from '../../../../../shared/search/sections';
 import { page } from '../../../viewer/fixtures';
 
@@ -11,14 +12,14 @@ const CHUNK_HTML = '<h1 id="limits">Limits</h1><p>Every limit.</p><h2 id="memory
 const PAGES = [{ record: LIMITS, sections: sectionsOf(CHUNK_HTML, LIMITS.headers) }];
 
 describe('cli/features/search/file', () => {
-  it('names the local index by its content hash, the same for the same pages', () => {
-    const file = searchIndexFile(PAGES, 'latest');
-    expect(file.name).toMatch(/^assets\/search\.[0-9a-f]{10}\.json$/);
-    const index = SearchIndexFileSchema.parse(JSON.parse(file.content));
-    expect(index.pages).toEqual(['/limits/']);
-    expect(index.docs).toEqual([[0, -1], [0, 0]]);
-    expect(searchIndexFile(PAGES, 'latest')).toEqual(file);
-    expect(searchIndexName(JSON.stringify({ site: { search: { provider: 'local', index: file.name } } }))).toBe(file.name);
+  it('names every file of the index by its content hash under assets/search/, the same for the same pages', () => {
+    const index = buildSearchIndex(PAGES, { docsVersion: 'latest' });
+    expect(index.root.name).toMatch(/^assets\/search\/index\.[0-9a-f]{10}\.json$/);
+    for (const shard of index.shards) expect(shard.name).toMatch(/^assets\/search\/(terms|docs)-\d+\.[0-9a-f]{10}\.json$/);
+    const root = SearchRootSchema.parse(JSON.parse(index.root.content));
+    expect(root.documents).toBe(2);
+    expect(buildSearchIndex(PAGES, { docsVersion: 'latest' })).toEqual(index);
+    expect(searchIndexName(JSON.stringify({ version: 1, search: index.root.name }))).toBe(index.root.name);
   });
 
   it('keys the index by everything it is made from', () => {

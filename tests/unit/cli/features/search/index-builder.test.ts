@@ -1,11 +1,8 @@
-import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import type { Header, PageRecord } from '../../../../../schema/manifest';
-import { SearchIndexFileSchema, type SearchIndexFile } from '../../../../../schema/search-index';
-import { buildSearchIndex, type SearchablePage } from '../../../../../cli/features/search/index-builder';
+import { SearchDocShardSchema, SearchRootSchema, SearchTermShardSchema, type SearchRoot, type SearchTermShard } from '../../../../../schema/search-index';
+import { buildSearchIndex, type SearchablePage, type SearchIndexOptions } from '../../../../../cli/features/search/index-builder';
 import { loadLocalSearch } from '../../../../../viewer/search/local-engine';
-import { decodeIndex, encodeIndex } from '../../../../../shared/search/index-codec';
-import { INDEX_OPTIONS } from '../../../../../shared/search/terms';
 import { sectionsOf } from '../../../../../shared/search/sections';
 
 /** A rendered page as the pipeline makes it: a record and the chunk HTML, headers as `<h2 id>`/`<h3 id>`. */
@@ -47,31 +44,47 @@ const SECRET = page('/internal/', 'Internal notes', [[2, 'Payload secrets', 'pay
 });
 const PAGES = [LIMITS, ERRORS, MEMORY, SECRET];
 
-function searchOf(pages: SearchablePage[]) {
-  const built = buildSearchIndex(pages, { docsVersion: 'latest' });
-  const file = JSON.parse(built.content) as SearchIndexFile;
-  const records = new Map(pages.map((p) => [p.record.path, p.record as PageRecord]));
-  return { built, file, search: loadLocalSearch(file, records, '/docs/') };
+/** The index of `pages` as files, and a search over them that records which files it read. */
+function searchOf(pages: SearchablePage[], options: SearchIndexOptions = { docsVersion: 'latest' }) {
+  const built = buildSearchIndex(pages, options);
+  const files = new Map([built.root, ...built.shards].map((f) => [f.name, JSON.parse(f.content) as unknown]));
+  const root = files.get(built.root.name) as SearchRoot;
+  const read: string[] = [];
+  const search = loadLocalSearch(root, async <T,>(name: string) => (read.push(name), files.get(name) as T), '/docs/');
+  const terms = root.terms.flatMap(([, name]) => (files.get(name) as SearchTermShard).terms);
+  return { built, files, root, terms, read, search };
 }
-const hrefs = (hits: { href: string }[]) => hits.map((h) => h.href);
+const hrefs = async (hits: Promise<{ href: string }[]>) => (await hits).map((h) => h.href);
 const text = (segments?: { text: string }[]) => segments?.map((s) => s.text).join('');
 
 describe('cli/features/search/index-builder', () => {
-  it('writes a valid index: a document per page and per ## / ### section, pages by path, nothing of excluded pages', () => {
-    const { built, file } = searchOf(PAGES);
-    expect(SearchIndexFileSchema.parse(file)).toEqual(file);
-    expect(file.docsVersion).toBe('latest');
-    expect(file.pages).toEqual(['/errors/', '/limits/', '/memory/']);
+  it('writes a valid index: a document per page and per ## / ### section, pages by path, nothing of excluded pages', async () => {
+    const { built, files, root, terms } = searchOf(PAGES);
+    expect(SearchRootSchema.parse(root)).toEqual(root);
+    expect(root.docsVersion).toBe('latest');
+    expect(root.documents).toBe(8);
+    const [docs] = root.docs.map((name) => SearchDocShardSchema.parse(files.get(name)));
+    expect(docs!.pages).toEqual([['/errors/', 'Errors'], ['/limits/', 'Limits'], ['/memory/', 'Memory']]);
     // Errors: page + 2 sections; Limits: page + 3; Memory: page alone.
-    expect(file.docs).toEqual([[0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [1, 1], [1, 2], [2, -1]]);
+    expect(docs!.docs.map(([page, slug]) => [page, slug])).toEqual([[0, ''], [0, 'out-of-memory'], [0, 'timeout'], [1, ''], [1, 'http-payload-size'], [1, 'memory'], [1, 'raising-memory'], [2, '']]);
     expect(built).toMatchObject({ pages: 3, documents: 8 });
-    expect(built.content).not.toContain('Internal');
-    expect(file.index.terms).not.toContain('secrets');
+    for (const shard of built.shards) expect(shard.content).not.toContain('Internal');
+    expect(terms).not.toContain('secrets');
+    for (const [, name] of root.terms) expect(SearchTermShardSchema.parse(files.get(name))).toEqual(files.get(name));
   });
 
-  it('finds a section through a typo and leads to its anchor: "paylod" → /limits/#http-payload-size', () => {
+  it('fetches only the term shards a word falls in and the document shards of its hits', async () => {
+    const { search, read, root } = searchOf(PAGES, { termLimits: { maxKeys: 3, minKeys: 1 }, docsPerShard: 2 });
+    expect(root.terms.length).toBeGreaterThan(4);
+    expect(root.docs).toHaveLength(4);
+    expect(await hrefs(search.search('timeout'))).toEqual(['/docs/errors/#timeout']);
+    // One term shard (the one "timeout" falls in) and the one document shard holding document 2.
+    expect(read).toEqual([root.terms.find(([prefix]) => 'timeout'.startsWith(prefix) && prefix !== '')?.[1] ?? root.terms[0]![1], root.docs[1]]);
+  });
+
+  it('finds a section through a typo and leads to its anchor: "paylod" → /limits/#http-payload-size', async () => {
     const { search } = searchOf(PAGES);
-    const [hit] = search.search('paylod');
+    const [hit] = await search.search('paylod');
     expect(hit?.href).toBe('/docs/limits/#http-payload-size');
     expect(text(hit?.title)).toBe('Limits');
     expect(text(hit?.section)).toBe('HTTP payload size');
@@ -79,15 +92,15 @@ describe('cli/features/search/index-builder', () => {
     expect(hit?.terms).toEqual(['payload']);
   });
 
-  it('matches the start of a word as the reader types: "pay", "memo"', () => {
+  it('matches the start of a word as the reader types: "pay", "memo"', async () => {
     const { search } = searchOf(PAGES);
-    expect(hrefs(search.search('pay'))).toContain('/docs/limits/#http-payload-size');
-    expect(hrefs(search.search('memo'))).toContain('/docs/memory/');
+    expect(await hrefs(search.search('pay'))).toContain('/docs/limits/#http-payload-size');
+    expect(await hrefs(search.search('memo'))).toContain('/docs/memory/');
   });
 
-  it('ranks a page whose title matches above sections whose heading matches, above text that mentions the word', () => {
+  it('ranks a page whose title matches above sections whose heading matches, above text that mentions the word', async () => {
     const { search } = searchOf(PAGES);
-    const hits = hrefs(search.search('memory'));
+    const hits = await hrefs(search.search('memory'));
     // The Memory page (title), then the sections headed "Memory"/"Out of memory"/"Raising memory", then text-only mentions.
     expect(hits[0]).toBe('/docs/memory/');
     expect(hits.slice(1, 4).sort()).toEqual(['/docs/errors/#out-of-memory', '/docs/limits/#memory', '/docs/limits/#raising-memory']);
@@ -95,63 +108,51 @@ describe('cli/features/search/index-builder', () => {
     expect(hits).not.toContain('/docs/errors/');
   });
 
-  it('needs every word to match, so words narrow the list ("limits memory": the memory sections of Limits)', () => {
+  it('needs every word to match, so words narrow the list ("limits memory": the memory sections of Limits)', async () => {
     const { search } = searchOf(PAGES);
-    expect(hrefs(search.search('limits memory')).sort()).toEqual(['/docs/limits/#memory', '/docs/limits/#raising-memory']);
+    expect((await hrefs(search.search('limits memory'))).sort()).toEqual(['/docs/limits/#memory', '/docs/limits/#raising-memory']);
   });
 
-  it('falls back to any word when no document has them all', () => {
+  it('falls back to any word when no document has them all', async () => {
     const { search } = searchOf(PAGES);
-    expect(hrefs(search.search('timeout zebra'))).toEqual(['/docs/errors/#timeout']);
+    expect(await hrefs(search.search('timeout zebra'))).toEqual(['/docs/errors/#timeout']);
   });
 
-  it('leaves pages with frontmatter search: false out entirely', () => {
+  it('leaves pages with frontmatter search: false out entirely', async () => {
     const { search } = searchOf(PAGES);
-    expect(hrefs(search.search('secrets'))).toEqual([]);
-    expect(hrefs(search.search('payload')).some((h) => h.includes('internal'))).toBe(false);
+    expect(await hrefs(search.search('secrets'))).toEqual([]);
+    expect((await hrefs(search.search('payload'))).some((h) => h.includes('internal'))).toBe(false);
   });
 
-  it('finds nothing for stop words alone or an empty query', () => {
+  it('finds nothing for stop words alone or an empty query', async () => {
     const { search } = searchOf(PAGES);
-    expect(search.search('the of and')).toEqual([]);
-    expect(search.search('   ')).toEqual([]);
+    expect(await search.search('the of and')).toEqual([]);
+    expect(await search.search('   ')).toEqual([]);
   });
 
-  it('indexes neither code blocks nor the [[toc]] list nor header anchors', () => {
+  it('indexes neither code blocks nor the [[toc]] list nor header anchors', async () => {
     const withCode = page('/code/', 'Code', [[2, 'Example', 'example', 'Call the API.']], '', {}, (html) =>
       html
         .replace('<p>Call the API.</p>', '<p>Call the API.</p><pre class="shiki"><code><span style="color:#f00">zorkmid</span></code></pre>')
         .replace('</h1>', '</h1><nav class="table-of-contents" aria-label="Table of contents"><ul><li><a href="#example">Tocword</a></li></ul></nav>'),
     );
-    const { file } = searchOf([withCode]);
-    expect(file.index.terms).not.toContain('zorkmid');
-    expect(file.index.terms).not.toContain('tocword');
-    expect(file.index.terms).toContain('api');
+    const { terms } = searchOf([withCode]);
+    expect(terms).not.toContain('zorkmid');
+    expect(terms).not.toContain('tocword');
+    expect(terms).toContain('api');
   });
 
-  it('gives byte-identical output for the same pages, in any order', () => {
-    const a = buildSearchIndex(PAGES).content;
-    const b = buildSearchIndex([...PAGES].reverse()).content;
-    expect(b).toBe(a);
+  it('gives byte-identical output for the same pages, in any order', async () => {
+    const a = buildSearchIndex(PAGES);
+    const b = buildSearchIndex([...PAGES].reverse());
+    expect(b).toEqual(a);
   });
 
-  it('stores no key names, text or titles: only paths, document positions and the compact index', () => {
-    const { file } = searchOf(PAGES);
-    expect(Object.keys(file).sort()).toEqual(['docs', 'docsVersion', 'index', 'pages', 'version']);
-    expect(JSON.stringify(file)).not.toContain('512KB');
-    expect(JSON.stringify(file)).not.toContain('HTTP payload size');
-  });
-
-  it('round-trips MiniSearch\'s index through the compact form with the same results (term counts above one aside)', () => {
-    const miniSearch = new MiniSearch<{ id: number; title: string; heading: string; parents: string; text: string }>(INDEX_OPTIONS);
-    miniSearch.addAll([
-      { id: 0, title: 'Limits', heading: '', parents: '', text: 'payload memory' },
-      { id: 1, title: '', heading: 'Memory', parents: 'Limits', text: 'memory' },
-      { id: 2, title: '', heading: 'Timeout', parents: 'Errors', text: 'time out of the run' },
-    ]);
-    const restored = MiniSearch.loadJS(decodeIndex(encodeIndex(miniSearch.toJSON())), INDEX_OPTIONS);
-    for (const query of ['memory', 'limits', 'run', 'paylo']) {
-      expect(restored.search(query, { prefix: true }).map((r) => r.id), query).toEqual(miniSearch.search(query, { prefix: true }).map((r) => r.id));
+  it('stores no text: only paths, titles, headings and the compact index', async () => {
+    const { built } = searchOf(PAGES);
+    for (const file of [built.root, ...built.shards]) {
+      expect(file.content).not.toContain('512KB');
+      expect(file.content).not.toContain('Workflows get');
     }
   });
 });

@@ -1,26 +1,34 @@
 import fc from 'fast-check';
-import MiniSearch from 'minisearch';
+import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, type SearchablePage } from '../../../../../cli/features/search/index-builder';
 import { PostingsBuilder } from '../../../../../cli/features/search/postings';
-import { encodeIndex, type CompactIndex } from '../../../../../shared/search/index-codec';
+import type { SearchRoot } from '../../../../../schema/search-index';
+import { allDocumentIds, LoadedPostings } from '../../../../../shared/search/index-codec';
 import { INDEX_OPTIONS, SEARCH_FIELDS, type SearchField } from '../../../../../shared/search/terms';
+import { loadLocalSearch } from '../../../../../viewer/search/local-engine';
 
 type Fields = Record<SearchField, string>;
+const OPTIONS = { prefix: true, fuzzy: 0.2 } as const;
 
-/** The reference: MiniSearch itself, its terms put in sorted order. */
-function viaMiniSearch(documents: Fields[]): CompactIndex {
+/** The reference: MiniSearch's own index of the documents, each term counted once per field (as the wire form keeps it). */
+function viaMiniSearch(documents: Fields[]): MiniSearch {
   const miniSearch = new MiniSearch<Fields & { id: number }>(INDEX_OPTIONS);
   documents.forEach((fields, id) => miniSearch.add({ id, ...fields }));
-  const compact = encodeIndex(miniSearch.toJSON());
-  const order = compact.terms.map((_, at) => at).sort((a, b) => (compact.terms[a]! < compact.terms[b]! ? -1 : 1));
-  return { terms: order.map((at) => compact.terms[at]!), postings: order.map((at) => compact.postings[at]!), fieldLength: compact.fieldLength };
+  const plain = JSON.parse(JSON.stringify(miniSearch)) as AsPlainObject;
+  for (const [, byField] of plain.index) for (const postings of Object.values(byField)) for (const id of Object.keys(postings)) postings[id] = 1;
+  return MiniSearch.loadJS(plain, INDEX_OPTIONS);
 }
 
-function viaBuilder(documents: Fields[]): CompactIndex {
+/** Ours: the builder's postings, loaded as the viewer loads them. */
+function viaBuilder(documents: Fields[]): MiniSearch {
   const builder = new PostingsBuilder();
   for (const fields of documents) builder.add(fields);
-  expect(builder.documents).toBe(documents.length);
-  return builder.finish();
+  const built = builder.finish();
+  expect(built.documents).toBe(documents.length);
+  const loaded = new LoadedPostings();
+  loaded.add(built);
+  return MiniSearch.loadJS(loaded.toPlain(built.documents, built.averageFieldLength, allDocumentIds(built.documents)), INDEX_OPTIONS);
 }
 
 const WORDS = ['Memory', 'memory', 'MEMORY', 'résumé', 'resume', 'the', 'a', 'x', '512KB', 'PAYLOAD_SIZE_LIMIT', 'naïve', 'Straße', '東京', 'é', 'https://example.com/a?b=c', 'a'.repeat(40), '—', '  ', '\n', "it's"];
@@ -28,28 +36,65 @@ const text = fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength:
 const documents = fc.array(fc.record(Object.fromEntries(SEARCH_FIELDS.map((f) => [f, text])) as Record<SearchField, fc.Arbitrary<string>>), {
   maxLength: 25,
 });
+const results = (index: MiniSearch, query: string) => index.search(query, OPTIONS).map((r) => [r.id, Number(r.score.toFixed(9))]);
 
 describe('cli/features/search/postings', () => {
-  it('writes the index MiniSearch would, for any documents', () => {
+  it('ranks as MiniSearch\'s own index of the same documents, for any documents and queries', () => {
     fc.assert(
-      fc.property(documents, (docs) => {
-        expect(viaBuilder(docs)).toEqual(viaMiniSearch(docs));
+      fc.property(documents, fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 3 }), (docs, words) => {
+        const query = words.join(' ');
+        expect(results(viaBuilder(docs), query)).toEqual(results(viaMiniSearch(docs), query));
       }),
       { numRuns: 300 },
     );
   });
 
   it('counts a field as its distinct words before they become terms, and keeps a term once per document and field', () => {
-    const docs: Fields[] = [
-      { title: 'Memory memory MEMORY', heading: '', parents: 'Limits', text: 'The memory of the run; memory again.' },
-      { title: '', heading: 'Memory', parents: 'Limits Memory', text: '' },
-    ];
-    const built = viaBuilder(docs);
-    expect(built).toEqual(viaMiniSearch(docs));
-    // "Memory memory MEMORY": three distinct words, one term.
-    expect(built.fieldLength.split(';')[0]!.split(',')[0]).toBe('3');
+    const builder = new PostingsBuilder();
+    builder.add({ title: 'Memory memory MEMORY', heading: '', parents: 'Limits', text: 'The memory of the run; memory again.' });
+    builder.add({ title: '', heading: 'Memory', parents: 'Limits Memory', text: '' });
+    const built = builder.finish();
     const at = built.terms.indexOf('memory');
-    // title: doc 0; heading: doc 1 (gap 1); parents: doc 1; text: doc 0.
-    expect(built.postings[at]).toBe('0;1;1;0');
+    // title: doc 0, 3 words; heading: doc 1 (gap 1), 1 word; parents: doc 1, 2 words; text: doc 0, 6 distinct words (The and the are two).
+    expect(built.postings[at]).toBe('0.3;1.1;1.2;0.6');
+    expect(built.averageFieldLength).toEqual([1.5, 0.5, 1.5, 3]);
+  });
+});
+
+describe('sharded search', () => {
+  // Distinct words (no two within a typo of each other), so a typo-tolerant match never crosses shards.
+  const VOCABULARY = 'amber basalt cobalt dahlia egret fjord granite harbor indigo juniper kestrel lantern meadow nectar orchid pepper quartz raven saffron thistle urchin velvet willow xylem yarrow zephyr'.split(' ');
+  const pageOf = (n: number, words: string[]): SearchablePage => {
+    const path = `/p${String(n).padStart(3, '0')}/`;
+    const headers = [{ level: 2 as const, title: `${words[0]} ${words[1]}`, slug: `s${n}` }];
+    return {
+      record: { path, title: `${words[2]} guide`, description: '', headers, frontmatter: {} },
+      sections: [
+        { slug: '', heading: '', level: 1, text: words.slice(3, 8).join(' ') },
+        { slug: `s${n}`, heading: headers[0]!.title, level: 2, text: words.slice(8).join(' ') },
+      ],
+    };
+  };
+  const corpus = fc.array(fc.array(fc.constantFrom(...VOCABULARY), { minLength: 12, maxLength: 20 }), { minLength: 1, maxLength: 40 });
+
+  const searchWith = (pages: SearchablePage[], options: Parameters<typeof buildSearchIndex>[1]) => {
+    const built = buildSearchIndex(pages, options);
+    const files = new Map([built.root, ...built.shards].map((f) => [f.name, JSON.parse(f.content) as unknown]));
+    return loadLocalSearch(files.get(built.root.name) as SearchRoot, async <T,>(name: string) => files.get(name) as T, '/docs/');
+  };
+
+  it('finds the same hits in the same order as one unsharded index, for words, prefixes, typos and two-word queries', async () => {
+    await fc.assert(
+      fc.asyncProperty(corpus, fc.constantFrom(...VOCABULARY), fc.constantFrom(...VOCABULARY), async (texts, a, b) => {
+        const pages = texts.map((words, n) => pageOf(n, words));
+        const whole = searchWith(pages, { termLimits: { maxKeys: 1e9, minKeys: 1 }, docsPerShard: 1e6 });
+        const sharded = searchWith(pages, { termLimits: { maxKeys: 2, minKeys: 1 }, docsPerShard: 3 });
+        for (const query of [a, `${a} ${b}`, a.slice(0, 4), `${a.slice(0, 2)}${a.slice(3)}`]) {
+          const expected = (await whole.search(query)).map((h) => h.href);
+          expect((await sharded.search(query)).map((h) => h.href), query).toEqual(expected);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
