@@ -14,10 +14,12 @@
  * a reader's section in one shard.
  */
 export interface ShardLimits {
-  /** A shard with more keys than this is split (unless its keys cannot be told apart by a longer prefix). */
+  /** A shard weighing more than this is split (unless its keys cannot be told apart by a longer prefix). */
   maxKeys: number;
-  /** A branch with fewer keys than this stays in its parent shard. */
+  /** A branch weighing less than this stays in its parent shard. */
   minKeys: number;
+  /** What a key weighs (1 unless given: then the limits count keys); a search term weighs its postings' bytes. */
+  weightOf?: (key: string) => number;
   /** Prefixes end just after this character where they can (`/` for paths: `/api/`, not `/api/p`). */
   cutAfter?: string;
 }
@@ -31,10 +33,17 @@ export function shardPrefixes(keys: readonly string[], limits: ShardLimits): str
 }
 
 function split(keys: readonly string[], prefix: string, limits: ShardLimits, out: string[]): void {
-  if (keys.length <= limits.maxKeys) return;
+  if (weigh(keys, limits) <= limits.maxKeys) return;
   const stay = branchOut(keys, prefix, limits, out, limits.cutAfter);
   // A flat folder of many pages: what no folder took is split by name.
-  if (limits.cutAfter !== undefined && stay.length > limits.maxKeys) branchOut(stay, prefix, { ...limits, cutAfter: undefined }, out, undefined);
+  if (limits.cutAfter !== undefined && weigh(stay, limits) > limits.maxKeys) branchOut(stay, prefix, { ...limits, cutAfter: undefined }, out, undefined);
+}
+
+function weigh(keys: readonly string[], limits: ShardLimits): number {
+  if (!limits.weightOf) return keys.length;
+  let total = 0;
+  for (const key of keys) total += limits.weightOf(key);
+  return total;
 }
 
 /**
@@ -62,7 +71,7 @@ function branchOut(keys: readonly string[], prefix: string, limits: ShardLimits,
     group.push(key);
   }
   for (const [next, group] of groups) {
-    if (group.length < limits.minKeys) {
+    if (weigh(group, limits) < limits.minKeys) {
       stay.push(...group);
       continue;
     }

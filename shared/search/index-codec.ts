@@ -5,11 +5,14 @@ import { SEARCH_FIELDS } from './terms';
  * MiniSearch's index in a smaller form for the wire, split into term shards
  * (schema/search-index.ts). MiniSearch's own `toJSON()` writes every posting
  * as `"1234":1` under a field object and keeps every document's field
- * lengths in one table; here a term's postings are, per field, document-id
- * gaps in base 36, each with the document's length in that field (`gap.len`),
- * so that a query ranks with what its own shards carry. Lossless except for
- * term frequencies, capped at MAX_FREQUENCY: in a section-sized document a
- * word said ten times is not ten times as relevant.
+ * lengths in one table; here a term's postings are, per field, the
+ * document's length in that field as one base-36 character (lengthCode),
+ * then its id's gap from the previous one in base 36, so that a query ranks
+ * with what its own shards carry. Lossless except for two things: long
+ * fields' lengths are kept to within a tenth (a section of 300 words and one
+ * of 320 weigh the same), and term frequencies are capped at MAX_FREQUENCY
+ * (in a section-sized document a word said ten times is not ten times as
+ * relevant).
  */
 export interface CompactPostings {
   /** Terms, sorted. */
@@ -17,11 +20,28 @@ export interface CompactPostings {
   /**
    * Per term: its postings per field in SEARCH_FIELDS order, `;` between
    * fields (trailing empty fields dropped), `,` between documents. A
-   * document is its id's gap from the previous one in base 36, `.` and its
-   * length in that field in base 36, then `:n` when the term occurs n > 1
+   * document is its length code in that field (one character), its id's gap
+   * from the previous one in base 36, then `:n` when the term occurs n > 1
    * times in the field.
    */
   postings: string[];
+}
+
+/** Lengths below this are kept exactly (a title, a heading, a short section); longer ones in steps of a fifth. */
+const EXACT_BELOW = 20;
+const STEP = 1.2;
+const CODES = 36;
+
+/** A field length as one base-36 character: exact below 20, then within ±10% up to about 370 words (longer ones are all alike). */
+export function lengthCode(length: number): string {
+  const code = length < EXACT_BELOW ? length : Math.min(CODES - 1, EXACT_BELOW + Math.floor(Math.log(length / EXACT_BELOW) / Math.log(STEP)));
+  return code.toString(36);
+}
+
+/** The length a code stands for: itself below 20, else the middle of its step. */
+export function lengthOf(code: string): number {
+  const n = parseInt(code, 36);
+  return n < EXACT_BELOW ? n : EXACT_BELOW * STEP ** (n - EXACT_BELOW + 0.5);
 }
 
 export const MAX_FREQUENCY = 1;
@@ -32,7 +52,7 @@ export function encodeFieldPostings(triples: readonly number[]): string {
   let previous = 0;
   for (let at = 0; at < triples.length; at += 3) {
     const id = triples[at]!;
-    const entry = `${(id - previous).toString(36)}.${triples[at + 1]!.toString(36)}`;
+    const entry = `${lengthCode(triples[at + 1]!)}${(id - previous).toString(36)}`;
     previous = id;
     const count = Math.min(triples[at + 2]!, MAX_FREQUENCY);
     out.push(count > 1 ? `${entry}:${count}` : entry);
@@ -59,13 +79,12 @@ export class LoadedPostings {
         const postings: { [documentId: string]: number } = {};
         let id = 0;
         for (const entry of list.split(',')) {
-          const [gapAndLength, frequency] = entry.split(':');
-          const [gap, length] = gapAndLength!.split('.');
-          id += parseInt(gap!, 36);
+          const [codeAndGap, frequency] = entry.split(':');
+          id += parseInt(codeAndGap!.slice(1), 36);
           postings[id] = frequency === undefined ? 1 : Number(frequency);
           let lengths = this.fieldLength.get(id);
           if (!lengths) this.fieldLength.set(id, (lengths = SEARCH_FIELDS.map(() => 0)));
-          lengths[fieldId] = parseInt(length ?? '0', 36);
+          lengths[fieldId] = lengthOf(codeAndGap![0]!);
         }
         byField[fieldId] = postings;
       });

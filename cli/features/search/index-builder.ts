@@ -27,11 +27,13 @@ export interface SearchIndexOptions {
 }
 
 /**
- * Term shards of a couple of thousand terms: at 2,000 pages a shard is
- * 10–20 KB of gzip, and a one-word query fetches one or two of them. Terms
- * under a prefix with fewer than minKeys terms stay with their parent.
+ * Term shards by the bytes of their postings: about 40 KB raw, 10–15 KB of
+ * gzip, whatever the size of the site, so a one-word query fetches one or
+ * two of them. A prefix whose terms weigh less than a tenth of that stays
+ * with its parent. (A word in nearly every document is a shard of its own,
+ * as big as its postings.)
  */
-export const TERM_SHARD_LIMITS: ShardLimits = { maxKeys: 2000, minKeys: 200 };
+export const TERM_SHARD_LIMITS: ShardLimits = { maxKeys: 40_000, minKeys: 4_000 };
 /** Documents per document shard: a hit list of ten fetches a few of these, about 2 KB of gzip each. */
 export const DOCS_PER_SHARD = 128;
 
@@ -102,7 +104,8 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
         return name;
       };
 
-      const prefixes = shardPrefixes(built.terms, options.termLimits ?? TERM_SHARD_LIMITS);
+      const bytes = new Map(built.terms.map((term, t) => [term, term.length + built.postings[t]!.length]));
+      const prefixes = shardPrefixes(built.terms, { weightOf: (term) => bytes.get(term)!, ...(options.termLimits ?? TERM_SHARD_LIMITS) });
       const byShard = prefixes.map(() => ({ terms: [] as string[], postings: [] as string[] }));
       built.terms.forEach((term, t) => {
         const shard = byShard[shardOf(term, prefixes)]!;

@@ -4,19 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, type SearchablePage } from '../../../../../cli/features/search/index-builder';
 import { PostingsBuilder } from '../../../../../cli/features/search/postings';
 import type { SearchRoot } from '../../../../../schema/search-index';
-import { allDocumentIds, LoadedPostings } from '../../../../../shared/search/index-codec';
+import { allDocumentIds, lengthCode, lengthOf, LoadedPostings } from '../../../../../shared/search/index-codec';
 import { INDEX_OPTIONS, SEARCH_FIELDS, type SearchField } from '../../../../../shared/search/terms';
 import { loadLocalSearch } from '../../../../../viewer/search/local-engine';
 
 type Fields = Record<SearchField, string>;
 const OPTIONS = { prefix: true, fuzzy: 0.2 } as const;
 
-/** The reference: MiniSearch's own index of the documents, each term counted once per field (as the wire form keeps it). */
+/**
+ * The reference: MiniSearch's own index of the documents, as the wire form
+ * keeps it: each term counted once per field, long fields' lengths to
+ * within a tenth (lengthCode).
+ */
 function viaMiniSearch(documents: Fields[]): MiniSearch {
   const miniSearch = new MiniSearch<Fields & { id: number }>(INDEX_OPTIONS);
   documents.forEach((fields, id) => miniSearch.add({ id, ...fields }));
   const plain = JSON.parse(JSON.stringify(miniSearch)) as AsPlainObject;
   for (const [, byField] of plain.index) for (const postings of Object.values(byField)) for (const id of Object.keys(postings)) postings[id] = 1;
+  for (const lengths of Object.values(plain.fieldLength)) lengths.forEach((n, f) => (lengths[f] = lengthOf(lengthCode(n))));
   return MiniSearch.loadJS(plain, INDEX_OPTIONS);
 }
 
@@ -55,8 +60,8 @@ describe('cli/features/search/postings', () => {
     builder.add({ title: '', heading: 'Memory', parents: 'Limits Memory', text: '' });
     const built = builder.finish();
     const at = built.terms.indexOf('memory');
-    // title: doc 0, 3 words; heading: doc 1 (gap 1), 1 word; parents: doc 1, 2 words; text: doc 0, 6 distinct words (The and the are two).
-    expect(built.postings[at]).toBe('0.3;1.1;1.2;0.6');
+    // Length code then id gap: title: doc 0, 3 words; heading: doc 1, 1 word; parents: doc 1, 2 words; text: doc 0, 6 distinct words (The and the are two).
+    expect(built.postings[at]).toBe('30;11;21;60');
     expect(built.averageFieldLength).toEqual([1.5, 0.5, 1.5, 3]);
   });
 });
