@@ -81,6 +81,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     render: options.mode === 'build' && siteConfig !== undefined,
     codeLanguages: fenceLanguages(sources.pages.map((p) => p.text)),
     html: htmlPolicyOf(siteConfig),
+    markdown: siteConfig && { lineNumbers: siteConfig.markdown.lineNumbers, containers: siteConfig.markdown.containers },
   };
   timer.lap('load sources');
 

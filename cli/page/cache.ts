@@ -132,6 +132,7 @@ export function cacheKey(source: SourceFile, context: PageContext, toolVersion: 
     context.headerLevels,
     context.reportConstants,
     context.html ?? null,
+    context.markdown ?? null,
   ]);
   return createHash('sha256').update(material).digest('hex');
 }

@@ -8,6 +8,7 @@ import { diagnostic } from '../diagnostics/diagnostic';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, markContainers } from '../markdown/containers';
 import { replaceTocMarkers } from '../markdown/toc';
+import { readFenceInfo } from '../markdown/fence-info';
 import { append } from '../support/append';
 import { firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
@@ -45,6 +46,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   const parsed = parseWithinLimits(page, context.parse);
   const tree = parsed.tree;
   shiftLines(tree, page.bodyLineOffset);
+  readFenceInfo(tree);
 
   const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file), ...interpolateConstants(tree, context.constants, file)];
   replaceTocMarkers(tree);

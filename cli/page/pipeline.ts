@@ -60,7 +60,11 @@ export async function processPage(source: SourceFile, context: PageContext, tool
   let body: PageBody | undefined;
   let rendered: SummarisedPage['rendered'];
   if (context.render && tools.highlighter) {
-    const { html, linkUrls } = renderPage(tree, outline, { highlighter: await tools.highlighter(), html: context.html });
+    const { html, linkUrls } = renderPage(tree, outline, {
+      highlighter: await tools.highlighter(),
+      html: context.html,
+      lineNumbers: context.markdown?.lineNumbers,
+    });
     const input = { source, tree, outline, title: title || route.path, html, context };
     body = { html, parts: {} };
     rendered = { linkUrls, parts: {} };
