@@ -107,14 +107,14 @@ export const CATALOGUE = {
     hint: 'Add the page path to "sidebar:" in site.yaml.',
   },
   'markdown/unclosed-container': {
-    severity: 'error',
+    severity: 'warning',
     title: 'Container is never closed',
     hint: 'Close the container with a line holding only ":::".',
   },
   'markdown/unknown-container': {
     severity: 'error',
     title: 'Unknown container type',
-    hint: 'Use one of "::: tip", "::: warning", "::: danger" or "::: details Title".',
+    hint: 'Use a built-in type (tip, warning, danger, details, info, note, v-pre, slot) or declare it in site.yaml "markdown.containers".',
   },
   'markdown/stray-container-end': {
     severity: 'warning',

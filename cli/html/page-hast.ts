@@ -3,7 +3,7 @@ import type { Code, Heading, Root } from 'mdast';
 import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
-import type { ContainerNode } from '../markdown/containers';
+import { BARE_CONTAINERS, type ContainerNode } from '../markdown/containers';
 import type { TocNode } from '../markdown/toc';
 import { trust } from './clean';
 
@@ -61,6 +61,11 @@ function heading(state: State, node: Heading, anchors: boolean): Element {
 }
 
 function container(state: State, node: ContainerNode): Element {
+  if (BARE_CONTAINERS.has(node.kind)) {
+    const bare: Element = { type: 'element', tagName: 'div', properties: { className: [node.kind] }, children: state.all(node) as ElementContent[] };
+    state.patch(node, bare);
+    return trust(bare, 'element');
+  }
   const details = node.kind === 'details';
   const title: Element = {
     type: 'element',

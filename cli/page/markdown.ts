@@ -6,7 +6,8 @@ import { visit } from 'unist-util-visit';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
-import { groupContainers, markContainers } from '../markdown/containers';
+import { groupContainers, markContainers, type DeclaredContainer } from '../markdown/containers';
+import { markAlerts } from '../markdown/alerts';
 import { replaceTocMarkers } from '../markdown/toc';
 import { readFenceInfo } from '../markdown/fence-info';
 import { append } from '../support/append';
@@ -39,6 +40,8 @@ export interface MarkdownContext {
   languages: ReadonlySet<string>;
   /** What raw HTML may keep; default: GitHub's rules, no iframes. */
   html?: HtmlPolicy;
+  /** Container types the site declares (site.yaml `markdown.containers`). */
+  containers?: readonly DeclaredContainer[];
 }
 
 export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTree {
@@ -48,7 +51,9 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   shiftLines(tree, page.bodyLineOffset);
   readFenceInfo(tree);
 
-  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file), ...interpolateConstants(tree, context.constants, file)];
+  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers)];
+  if (page.body.includes('[!')) markAlerts(tree);
+  append(diagnostics, interpolateConstants(tree, context.constants, file));
   replaceTocMarkers(tree);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
