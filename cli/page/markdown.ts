@@ -8,6 +8,7 @@ import { diagnostic } from '../diagnostics/diagnostic';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, markContainers, type DeclaredContainer } from '../markdown/containers';
 import { markAlerts } from '../markdown/alerts';
+import { replaceEmojiShortcodes } from '../markdown/emoji';
 import { replaceTocMarkers } from '../markdown/toc';
 import { readFenceInfo } from '../markdown/fence-info';
 import { append } from '../support/append';
@@ -54,6 +55,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers)];
   if (page.body.includes('[!')) markAlerts(tree);
   append(diagnostics, interpolateConstants(tree, context.constants, file));
+  replaceEmojiShortcodes(tree, page.body);
   replaceTocMarkers(tree);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
