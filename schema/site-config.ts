@@ -147,6 +147,12 @@ export const SiteConfigSchema = z.strictObject({
       lineNumbers: z.boolean().default(false),
       /** Container types of the site's own (`::: upgrade`), each shown like a tip under its title. */
       containers: z.array(z.strictObject({ type: ContainerTypeName, title: z.string().optional() })).default([]),
+      /** Where `@/` in includes and snippet imports (`<<< @/snippets/x.js`) points, from the project root. */
+      importRoot: z
+        .string()
+        .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), { message: 'must be a folder inside the project, such as "docs"' })
+        .transform((p) => p.replace(/^\.\/?|\/$/g, ''))
+        .default(''),
     })
     .prefault({}),
   viewer: z

@@ -131,10 +131,30 @@ export const CATALOGUE = {
     title: 'Page is nested too deeply',
     hint: 'Flatten the lists, quotes or HTML: no reader can follow that many levels, and what is deeper is left out.',
   },
+  'markdown/include-cycle': {
+    severity: 'error',
+    title: 'Include goes round in a circle',
+    hint: 'Remove the include that leads back to a file already being included.',
+  },
+  'markdown/include-outside-project': {
+    severity: 'error',
+    title: 'Include or snippet path leaves the project',
+    hint: 'Move the file into the project, or fix the path ("@/" is the project root, "./" the page\'s folder).',
+  },
+  'markdown/unsupported-syntax': {
+    severity: 'warning',
+    title: 'Directive docsbuild does not know',
+    hint: 'It is shown as written; README.md#markdown-from-vuepress-and-vitepress lists the directives that are read.',
+  },
   'html/removed': {
     severity: 'warning',
     title: 'Unsafe or unsupported HTML was removed',
     hint: 'Write it in Markdown or a container, or leave the attribute out; README.md#raw-html lists what HTML may keep.',
+  },
+  'html/unknown-component': {
+    severity: 'warning',
+    title: 'Unknown Vue component',
+    hint: 'Its content is shown without it; README.md#markdown-from-vuepress-and-vitepress lists the components that are rendered.',
   },
   'constant/unknown': {
     severity: 'error',

@@ -1,6 +1,7 @@
 import type { Html, Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
+import { CLOSE_COMMENT, MARKER_LINE, OPEN_COMMENT } from './directives';
 
 /**
  * The built-in types: VuePress 1's (tip, warning, danger, details, and
@@ -27,40 +28,6 @@ export const BARE_CONTAINERS: ReadonlySet<string> = new Set(['v-pre', 'slot']);
 export interface DeclaredContainer {
   type: string;
   title?: string;
-}
-
-const MARKER = /^ {0,3}:::\s*(?:([A-Za-z][\w-]*)(?:\s+(.*?))?)?\s*$/;
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const OPEN_COMMENT = /^<!--docsbuild:open:([\w-]+):(.*)-->$/;
-const CLOSE_COMMENT = '<!--docsbuild:close-->';
-
-/**
- * Turns `::: type title` and `:::` lines (outside fenced code) into HTML
- * comments on the same line. An HTML comment block may interrupt a paragraph,
- * so each marker becomes a node of its own without moving any other line.
- */
-export function markContainers(markdown: string): string {
-  if (!markdown.includes(':::')) return markdown;
-  const lines = markdown.split('\n');
-  let fence: { char: string; length: number } | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const fenceMatch = FENCE_OPEN.exec(line);
-    if (fence) {
-      if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) {
-        fence = undefined;
-      }
-      continue;
-    }
-    if (fenceMatch) {
-      fence = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length };
-      continue;
-    }
-    const marker = MARKER.exec(line);
-    if (!marker) continue;
-    lines[i] = marker[1] === undefined ? CLOSE_COMMENT : `<!--docsbuild:open:${marker[1]}:${encodeURIComponent(marker[2] ?? '')}-->`;
-  }
-  return lines.join('\n');
 }
 
 /** A container in the tree; rendered as `<div class="custom-block tip">` or `<details>`. */
@@ -100,7 +67,7 @@ export function groupContainers(tree: Root, file: string, declared: readonly Dec
  */
 function splitAtMarkers(node: Html): Html[] {
   const lines = node.value.split('\n');
-  const isMarkerLine = (line: string) => line === CLOSE_COMMENT || OPEN_COMMENT.test(line);
+  const isMarkerLine = (line: string) => MARKER_LINE.test(line);
   if (lines.length < 2 || !lines.some(isMarkerLine)) return [node];
   const parts: Html[] = [];
   const start = node.position?.start;

@@ -128,6 +128,8 @@ export function cacheKey(source: SourceFile, context: PageContext, toolVersion: 
     source.relativePath,
     source.file,
     source.text,
+    // What it includes: an edit to an included file or snippet renders its includers again.
+    source.dependencies ?? null,
     constants,
     context.headerLevels,
     context.reportConstants,

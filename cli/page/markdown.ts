@@ -6,9 +6,12 @@ import { visit } from 'unist-util-visit';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
-import { groupContainers, markContainers, type DeclaredContainer } from '../markdown/containers';
+import { groupContainers, type DeclaredContainer } from '../markdown/containers';
+import { markDirectives } from '../markdown/directives';
+import { expandImports } from '../markdown/imports';
 import { markAlerts } from '../markdown/alerts';
 import { replaceEmojiShortcodes } from '../markdown/emoji';
+import { reportUnsupportedSyntax } from '../markdown/unsupported';
 import { replaceTocMarkers } from '../markdown/toc';
 import { readFenceInfo } from '../markdown/fence-info';
 import { append } from '../support/append';
@@ -43,6 +46,8 @@ export interface MarkdownContext {
   html?: HtmlPolicy;
   /** Container types the site declares (site.yaml `markdown.containers`). */
   containers?: readonly DeclaredContainer[];
+  /** Where `@/` in includes and snippet imports points, from the project root; default the root. */
+  importRoot?: string;
 }
 
 export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTree {
@@ -53,9 +58,11 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   readFenceInfo(tree);
 
   const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers)];
+  if (IMPORTS.test(page.body)) append(diagnostics, expandPageImports(tree, page, context));
   if (page.body.includes('[!')) markAlerts(tree);
   append(diagnostics, interpolateConstants(tree, context.constants, file));
   replaceEmojiShortcodes(tree, page.body);
+  append(diagnostics, reportUnsupportedSyntax(tree, page.body, file));
   replaceTocMarkers(tree);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
@@ -77,6 +84,31 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
     description: frontmatterText(page.frontmatter.description, 'description'),
     diagnostics,
   };
+}
+
+/** The cheap test for includes and snippet imports (directives.ts reads them). */
+const IMPORTS = /<<<|@include:|!!!include\(/;
+
+/** Includes and snippets, from the files the load stage read for the page; the result cut at the nesting limit like the page. */
+function expandPageImports(tree: Root, page: ValidPage, context: MarkdownContext): Diagnostic[] {
+  const { file } = page.source;
+  const diagnostics = expandImports(tree, {
+    file,
+    files: page.source.dependencies ?? {},
+    importRoot: context.importRoot,
+    parse: (markdown) => {
+      let included: Root;
+      try {
+        included = context.parse(markDirectives(markdown));
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        included = { type: 'root', children: [] };
+      }
+      return { tree: included, diagnostics: groupContainers(included, file, context.containers) };
+    },
+  });
+  if (firstTooDeep(tree)) pruneBelow(tree);
+  return diagnostics;
 }
 
 /** gray-matter removed the frontmatter: move every position back to its line in the file. */
@@ -101,7 +133,7 @@ function parseWithinLimits(page: ValidPage, parse: MarkdownParser): { tree: Root
     diagnostic('markdown/too-deep', { file, line: (line ?? 1) + page.bodyLineOffset, column }, message);
   let tree: Root;
   try {
-    tree = parse(markContainers(page.body));
+    tree = parse(markDirectives(page.body));
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return {

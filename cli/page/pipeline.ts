@@ -45,6 +45,7 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     languages: tools.languages,
     html: context.html,
     containers: context.markdown?.containers,
+    importRoot: context.markdown?.importRoot,
   });
   append(summary.diagnostics, tree.diagnostics);
   const outline = extractOutline(tree, { headerLevels: context.headerLevels });

@@ -31,6 +31,8 @@ export interface PageMarkdownOptions {
   lineNumbers: boolean;
   /** The site's own container types, with their default titles. */
   containers: { type: string; title?: string }[];
+  /** Where `@/` in includes and snippet imports points, from the project root ('' the root). */
+  importRoot: string;
 }
 
 /**

@@ -64,6 +64,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   /** viewer/ changed since the dev bundle was last made (kept until a bundle succeeds). */
   let viewerStale = false;
   let lastOutput: MemoryOutput | undefined;
+  // Set before the first build runs (below, once the server listens).
+  let watcher: TreeWatcher;
 
   const getSource = (file: string) => {
     try {
@@ -104,6 +106,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       // Made from the last good build's output, so unchanged pages' HTML and the search index are reused, not rendered again.
       const output = new MemoryOutput(lastOutput);
       result = await build(config, { mode: 'build', output });
+      watcher.watchFolders(foldersOutside(result.importedFiles, config.contentDir));
       const manifest = result.manifest;
       if (manifest && !hasErrors(result.diagnostics)) {
         lastOutput = output;
@@ -180,7 +183,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   // Listen first (a port in use fails at once), watch, then build: a change during the first build makes a second.
   const http = await listen(options, handler);
   const watched = [config.contentDir, ...(options.watchViewer === false ? [] : [VIEWER_DIR])];
-  const watcher: TreeWatcher = watchTrees(watched, onChange);
+  watcher = watchTrees(watched, onChange);
   pending = true;
   run();
   await running;
@@ -203,4 +206,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 function viewerKeyOf(files: ReadonlyMap<string, unknown>, bundle: DevBundle): string {
   const styles = [...files.keys()].filter((n) => /^assets\/[^/]+\.css$/.test(n)).sort();
   return [bundle.script, ...styles].join('|');
+}
+
+/** The folders of imported files outside the content folder, which the content watch does not see. */
+function foldersOutside(files: readonly string[], contentDir: string): string[] {
+  const inside = (file: string) => !path.relative(contentDir, file).startsWith('..');
+  return files.filter((f) => !inside(f)).map((f) => path.dirname(f));
 }

@@ -14,6 +14,8 @@ let tools: Promise<{ highlighter: Highlighter; languages: Set<string> }> | undef
 export interface RenderOptions extends Partial<Omit<MarkdownContext, 'parse' | 'constants' | 'languages'>> {
   relativePath?: string;
   lineNumbers?: boolean;
+  /** The files the load stage would have read for the page, by project-relative path. */
+  dependencies?: Record<string, string | null>;
   /** Grammars to load besides js. */
   grammars?: string[];
 }
@@ -28,7 +30,7 @@ export async function renderMarkdown(
     languages: await knownLanguageNames(),
   }))();
   const { highlighter, languages } = await tools;
-  const parsed = parseFrontmatter(sourceFile(options.relativePath ?? 'page.md', text));
+  const parsed = parseFrontmatter({ ...sourceFile(options.relativePath ?? 'page.md', text), dependencies: options.dependencies });
   if (!parsed.page) throw new Error(`frontmatter rejected: ${JSON.stringify(parsed.diagnostics)}`);
   const valid = validateFrontmatter(parsed.page);
   const tree = parseMarkdown(valid.page, { ...options, parse, constants: { values: {}, used: new Set(), report: true }, languages });

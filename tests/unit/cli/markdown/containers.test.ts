@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markContainers } from '../../../../cli/markdown/containers';
+import { markDirectives as markContainers } from '../../../../cli/markdown/directives';
 import { pageTree } from '../../../helpers/pages';
 import { renderMarkdown } from '../../../helpers/render';
 
