@@ -1,7 +1,7 @@
 import type { Html, Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
-import { CLOSE_COMMENT, MARKER_LINE, OPEN_COMMENT } from './directives';
+import { CLOSE_COMMENT, MARKER_LINE, OPEN_COMMENT, safeDecode } from './directives';
 
 /**
  * The built-in types: VuePress 1's (tip, warning, danger, details, and
@@ -145,13 +145,6 @@ function groupChildren(children: RootContent[], file: string, titles: Readonly<R
   return root;
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 function titleCase(type: string): string {
   return type.charAt(0).toUpperCase() + type.slice(1);

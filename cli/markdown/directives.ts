@@ -146,3 +146,12 @@ function regionMarker(line: string): { end: boolean; name: string } | undefined 
   const match = REGION.exec(line);
   return match ? { end: match[1] !== undefined, name: match[2] ?? '' } : undefined;
 }
+
+/** A marker's text back as written (markDirectives encoded it). */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

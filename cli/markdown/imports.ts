@@ -1,7 +1,7 @@
 import type { Code, Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Position } from 'unist';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
-import { IMPORT_COMMENT, parseImportTarget, resolveImport, selectLines, type ImportKind, type ImportTarget } from './directives';
+import { IMPORT_COMMENT, parseImportTarget, safeDecode, resolveImport, selectLines, type ImportKind, type ImportTarget } from './directives';
 import { lineList } from './fence-info';
 
 /** What expanding a page's imports needs: the files the load stage read for it, and how to parse Markdown. */
@@ -101,10 +101,3 @@ function withPosition<T extends Nodes>(node: T, position: Position | undefined):
   return node;
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
