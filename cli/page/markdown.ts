@@ -9,6 +9,7 @@ import { interpolate, interpolateConstants, type ConstantScope } from '../markdo
 import { groupContainers, type DeclaredContainer } from '../markdown/containers';
 import { markDirectives } from '../markdown/directives';
 import { expandImports } from '../markdown/imports';
+import { readComponents } from '../markdown/components';
 import { markAlerts } from '../markdown/alerts';
 import { replaceEmojiShortcodes } from '../markdown/emoji';
 import { reportUnsupportedSyntax } from '../markdown/unsupported';
@@ -55,14 +56,17 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   const parsed = parseWithinLimits(page, context.parse);
   const tree = parsed.tree;
   shiftLines(tree, page.bodyLineOffset);
-  readFenceInfo(tree);
 
   const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers)];
   if (IMPORTS.test(page.body)) append(diagnostics, expandPageImports(tree, page, context));
-  if (page.body.includes('[!')) markAlerts(tree);
+  readFenceInfo(tree);
+  // What the cheap tests below look at: the page, and what it includes.
+  const text = page.source.dependencies ? [page.body, ...Object.values(page.source.dependencies)].join('\n') : page.body;
+  append(diagnostics, readComponents(tree, text, file));
+  if (text.includes('[!')) markAlerts(tree);
   append(diagnostics, interpolateConstants(tree, context.constants, file));
-  replaceEmojiShortcodes(tree, page.body);
-  append(diagnostics, reportUnsupportedSyntax(tree, page.body, file));
+  replaceEmojiShortcodes(tree, text);
+  append(diagnostics, reportUnsupportedSyntax(tree, text, file));
   replaceTocMarkers(tree);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
