@@ -44,7 +44,7 @@ function markerOf(line: string): string | undefined {
   return found && `<!--docsbuild:${found.kind}:${encodeURIComponent(found.target)}-->`;
 }
 
-function importOf(line: string): { kind: ImportKind; target: string } | undefined {
+export function importOf(line: string): { kind: ImportKind; target: string } | undefined {
   const include = INCLUDE_COMMENT.exec(line) ?? INCLUDE_BANGS.exec(line);
   if (include) return { kind: 'include', target: include[1]! };
   const snippet = SNIPPET.exec(line);
@@ -52,7 +52,7 @@ function importOf(line: string): { kind: ImportKind; target: string } | undefine
 }
 
 /** Calls `fn` for each line that is not inside (or opening or closing) a fenced code block. */
-function forEachProseLine(lines: readonly string[], fn: (line: string, index: number) => void): void {
+export function forEachProseLine(lines: readonly string[], fn: (line: string, index: number) => void): void {
   let fence: { char: string; length: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;

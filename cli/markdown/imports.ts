@@ -1,7 +1,7 @@
 import type { Code, Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Position } from 'unist';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
-import { IMPORT_COMMENT, parseImportTarget, safeDecode, resolveImport, selectLines, type ImportKind, type ImportTarget } from './directives';
+import { forEachProseLine, IMPORT_COMMENT, importOf, parseImportTarget, safeDecode, resolveImport, selectLines, type ImportKind, type ImportTarget } from './directives';
 import { lineList } from './fence-info';
 
 /** What expanding a page's imports needs: the files the load stage read for it, and how to parse Markdown. */
@@ -101,3 +101,32 @@ function withPosition<T extends Nodes>(node: T, position: Position | undefined):
   return node;
 }
 
+
+/**
+ * The same imports at the text level, for the `.md` copies: each include or
+ * snippet line becomes the Markdown it stands for (an included file's own
+ * imports too), so a copy reads like the page. What the page stage reports
+ * (a missing file, a cycle) becomes nothing here.
+ */
+export function expandImportLines(lines: string[], context: Omit<ImportContext, 'parse'>, stack: readonly string[] = [context.file]): void {
+  const fromFile = stack[stack.length - 1]!;
+  forEachProseLine(lines, (line, index) => {
+    const found = importOf(line);
+    if (!found) return;
+    const target = parseImportTarget(found.kind, found.target);
+    const resolved = resolveImport(fromFile, target.path, context.importRoot);
+    const text = resolved === undefined ? undefined : context.files[resolved];
+    const part = typeof text === 'string' ? selectLines(text, target) : undefined;
+    if (part === undefined || resolved === undefined || stack.includes(resolved) || stack.length > 20) {
+      lines[index] = '';
+    } else if (found.kind === 'snippet') {
+      const block = snippetBlock(resolved, part, target);
+      const fence = part.includes('```') ? '~~~~' : '```';
+      lines[index] = `${fence}${block.lang ?? ''}\n${part}\n${fence}`;
+    } else {
+      const included = (target.range || target.region ? part : part.replace(FRONTMATTER, '')).split('\n');
+      expandImportLines(included, context, [...stack, resolved]);
+      lines[index] = included.join('\n');
+    }
+  });
+}

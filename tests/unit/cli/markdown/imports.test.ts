@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importsOf, parseImportTarget, resolveImport, selectLines } from '../../../../cli/markdown/directives';
+import { markdownCopy } from '../../../../cli/features/markdown-copy/copy';
 import { renderMarkdown } from '../../../helpers/render';
 
 const PART = '---\ntitle: Not mine\n---\n## Shared step\n\nRun the **setup** once.\n';
@@ -79,5 +80,16 @@ describe('cli/markdown/imports', () => {
     expect(tree.diagnostics[2]!.message).toContain('content/a.md → content/b.md → content/a.md');
     expect(html).toContain('<p>A</p>\n<p>B</p>');
     expect(html).not.toContain('secret');
+  });
+});
+
+describe('.md copies of pages with imports', () => {
+  it('write out the included Markdown and the snippet as a fenced block', async () => {
+    const { tree } = await renderMarkdown('# Guide\n\n<!--@include: ./parts/step.md-->\n\n<<< @/examples/call.js#call\n\n<!--@include: ./gone.md-->\n', {
+      relativePath: 'guide.md',
+      dependencies: { 'content/parts/step.md': PART, 'examples/call.js': CODE, 'content/gone.md': null },
+    });
+    const copy = markdownCopy(tree, { title: 'Guide', constants: {}, resolveLink: () => undefined, imports: {} });
+    expect(copy).toBe('# Guide\n\n## Shared step\n\nRun the **setup** once.\n\n```js\nclient.call();\n```\n');
   });
 });
