@@ -45,8 +45,11 @@ function markerOf(line: string): string | undefined {
 }
 
 export function importOf(line: string): { kind: ImportKind; target: string } | undefined {
-  const include = INCLUDE_COMMENT.exec(line) ?? INCLUDE_BANGS.exec(line);
-  if (include) return { kind: 'include', target: include[1]! };
+  const comment = INCLUDE_COMMENT.exec(line);
+  if (comment) return { kind: 'include', target: comment[1]! };
+  // markdown-it-include reads a page's includes from the project root (its `root` option), not the page's folder: marked with a leading "!".
+  const bangs = INCLUDE_BANGS.exec(line);
+  if (bangs) return { kind: 'include', target: `${ROOT_RELATIVE}${bangs[1]!}` };
   const snippet = SNIPPET.exec(line);
   return snippet ? { kind: 'snippet', target: snippet[1]! } : undefined;
 }
@@ -80,9 +83,14 @@ export function importsOf(markdown: string): { kind: ImportKind; target: ImportT
   return found;
 }
 
+/** Leads the target of an include read from the import root when a page names it (`!!!include(docs/x.md)!!!`). */
+const ROOT_RELATIVE = '!';
+
 /** What an include or snippet line names: the file, and which part of it. */
 export interface ImportTarget {
   path: string;
+  /** markdown-it-include's form: from the import root when a page names it, from the including file's folder when an included file does. */
+  fromRoot?: boolean;
   /** `#name`: the lines between `#region name` and `#endregion`. */
   region?: string;
   /** Includes: `{3,10}`, `{3,}`, `{,10}`: lines 3 to 10 of the file (1-based, inclusive). */
@@ -96,8 +104,10 @@ export interface ImportTarget {
 const TARGET = /^(.*?)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+\[([^\]]*)\])?$/;
 
 export function parseImportTarget(kind: ImportKind, raw: string): ImportTarget {
-  const match = TARGET.exec(raw.trim())!;
+  const fromRoot = raw.startsWith(ROOT_RELATIVE);
+  const match = TARGET.exec((fromRoot ? raw.slice(ROOT_RELATIVE.length) : raw).trim())!;
   const target: ImportTarget = { path: match[1]!.trim() };
+  if (fromRoot) target.fromRoot = true;
   if (match[2] !== undefined) target.region = match[2];
   const braces = match[3];
   if (braces !== undefined && kind === 'include') {
@@ -115,8 +125,12 @@ export function parseImportTarget(kind: ImportKind, raw: string): ImportTarget {
  * root (the project root unless site.yaml says otherwise), anything else
  * from the importing file's folder. Undefined when it leaves the project.
  */
-export function resolveImport(fromFile: string, target: string, importRoot = ''): string | undefined {
-  const joined = target.startsWith('@/') ? path.posix.join(importRoot, target.slice(2)) : path.posix.join(path.posix.dirname(fromFile), target);
+export function resolveImport(fromFile: string, target: string, importRoot = '', fromRoot = false): string | undefined {
+  const joined = target.startsWith('@/')
+    ? path.posix.join(importRoot, target.slice(2))
+    : fromRoot
+      ? path.posix.join(importRoot, target)
+      : path.posix.join(path.posix.dirname(fromFile), target);
   const normal = path.posix.normalize(joined);
   if (normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal) || normal === '.') return undefined;
   return normal;

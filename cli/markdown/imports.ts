@@ -52,14 +52,15 @@ function expand(
     const marker = IMPORT_COMMENT.exec(child.value);
     if (!marker) return [child];
     const kind = marker[1] as ImportKind;
-    const written = safeDecode(marker[2]!);
+    const raw = safeDecode(marker[2]!);
+    const written = raw.replace(/^!/, '');
     const position = at ?? child.position;
     const report = (code: 'link/missing-file' | 'markdown/include-outside-project' | 'markdown/include-cycle', message: string) => {
       diagnostics.push(diagnostic(code, { file: context.file, line: position?.start.line, column: position?.start.column }, message, undefined, written));
       return [];
     };
-    const target = parseImportTarget(kind, written);
-    const resolved = resolveImport(fromFile, target.path, context.importRoot);
+    const target = parseImportTarget(kind, raw);
+    const resolved = resolveImport(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1);
     if (resolved === undefined) return report('markdown/include-outside-project', `"${target.path}" is outside the project, so it is not ${kind === 'include' ? 'included' : 'imported'}.`);
     const text = context.files[resolved];
     if (text === undefined || text === null) return report('link/missing-file', `${kind === 'include' ? 'Included' : 'Imported'} file "${target.path}" does not exist (looked for ${resolved}).`);
@@ -114,7 +115,7 @@ export function expandImportLines(lines: string[], context: Omit<ImportContext, 
     const found = importOf(line);
     if (!found) return;
     const target = parseImportTarget(found.kind, found.target);
-    const resolved = resolveImport(fromFile, target.path, context.importRoot);
+    const resolved = resolveImport(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1);
     const text = resolved === undefined ? undefined : context.files[resolved];
     const part = typeof text === 'string' ? selectLines(text, target) : undefined;
     if (part === undefined || resolved === undefined || stack.includes(resolved) || stack.length > 20) {

@@ -39,14 +39,14 @@ export async function readImports(pages: readonly SourceFile[], location: Import
       continue;
     }
     const dependencies: Record<string, string | null> = {};
-    const queue = found.map((i) => ({ ...i, from: page.file }));
+    const queue = found.map((i) => ({ ...i, from: page.file, nested: false }));
     while (queue.length > 0) {
-      const { kind, target, from } = queue.shift()!;
-      const file = resolveImport(from, target.path, importRoot);
+      const { kind, target, from, nested } = queue.shift()!;
+      const file = resolveImport(from, target.path, importRoot, target.fromRoot === true && !nested);
       if (file === undefined || file in dependencies) continue;
       const text = await textOf(file);
       dependencies[file] = text;
-      if (kind === 'include' && text !== null) queue.push(...importsOf(text).map((i) => ({ ...i, from: file })));
+      if (kind === 'include' && text !== null) queue.push(...importsOf(text).map((i) => ({ ...i, from: file, nested: true })));
     }
     result.push({ ...page, dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) });
   }

@@ -11,7 +11,7 @@ describe('cli/markdown/directives: imports', () => {
     const page = '<!--@include: ./parts/a.md{2,4}-->\n!!!include(b.md)!!!\n<<< @/snippets/x.js#call{1} [x.js]\n```md\n<<< @/not/this.js\n```\n';
     expect(importsOf(page)).toEqual([
       { kind: 'include', target: { path: './parts/a.md', range: [2, 4] } },
-      { kind: 'include', target: { path: 'b.md' } },
+      { kind: 'include', target: { path: 'b.md', fromRoot: true } },
       { kind: 'snippet', target: { path: '@/snippets/x.js', region: 'call', lines: '1', title: 'x.js' } },
     ]);
     expect(parseImportTarget('include', './a.md{3,}')).toEqual({ path: './a.md', range: [3, undefined] });
@@ -25,6 +25,7 @@ describe('cli/markdown/directives: imports', () => {
     expect(resolveImport('content/api/README.md', '@/examples/a.js', 'content')).toBe('content/examples/a.js');
     expect(resolveImport('content/api/README.md', '../../../etc/passwd')).toBeUndefined();
     expect(resolveImport('content/README.md', '@/../x.js')).toBeUndefined();
+    expect(resolveImport('content/api/README.md', 'docs/api/mount.md', '', true)).toBe('docs/api/mount.md');
   });
 
   it('selects a region or a line range, without other region markers', () => {
@@ -37,7 +38,8 @@ describe('cli/markdown/directives: imports', () => {
 
 describe('cli/markdown/imports', () => {
   it("includes a file's Markdown: its headings become the page's headers, its frontmatter is left out", async () => {
-    const { html, outline, codes } = await renderMarkdown('# Guide\n\n<!--@include: ./parts/step.md-->\n\n!!!include(parts/step.md)!!!\n', {
+    // markdown-it-include's form reads from the project root, as its `root` option does by default.
+    const { html, outline, codes } = await renderMarkdown('# Guide\n\n<!--@include: ./parts/step.md-->\n\n!!!include(content/parts/step.md)!!!\n', {
       relativePath: 'guide.md',
       dependencies: { 'content/parts/step.md': PART },
     });
