@@ -2,6 +2,7 @@ import type { Code, Data, Html, Parent, Root, RootContent } from 'mdast';
 import type { Position } from 'unist';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import type { ContainerNode } from './containers';
+import { safeDecode } from './directives';
 
 /** `<Badge text="beta" type="tip" vertical="middle"/>`: rendered as `<span class="badge tip">beta</span>`. */
 export interface BadgeNode {
@@ -45,8 +46,10 @@ declare module 'mdast' {
  */
 const TAG = /<(\/?)([A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+const TAG_MARK = '<!--docsbuild:tag:';
+const TAG_COMMENTS = /<!--docsbuild:tag:(.*?)-->/g;
 /** The cheap test. */
-const ANY = /<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-z])/;
+const ANY = /<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-z0-9])/;
 
 /** Components by their name without case or hyphens, and what becomes of their tags. */
 const KNOWN = new Set(['badge', 'codegroup', 'codeblock', 'clientonly', 'outboundlink']);
@@ -86,7 +89,7 @@ export function readComponents(tree: Root, markdown: string, file: string): Diag
   const walk = (parent: Parent) => {
     for (const child of parent.children) if ('children' in child) walk(child as Parent);
     if (parent.type === 'container' && (parent as ContainerNode).kind === 'code-group') return;
-    if (parent.children.some((c) => c.type === 'html' && ANY.test(c.value))) {
+    if (parent.children.some((c) => c.type === 'html' && (ANY.test(c.value) || c.value.includes(TAG_MARK)))) {
       parent.children = assemble(tokenize(parent.children as RootContent[]), onUnknown) as Parent['children'];
     }
     parent.children = parent.children.map((c) => (c.type === 'container' && c.kind === 'code-group' ? codeGroupOfContainer(c) : c)) as Parent['children'];
@@ -97,7 +100,10 @@ export function readComponents(tree: Root, markdown: string, file: string): Diag
 
 /** Splits raw HTML nodes at component tags, keeping the HTML around them as it was. */
 function tokenize(children: RootContent[]): Piece[] {
-  return children.flatMap((child): Piece[] => {
+  return children.flatMap((original): Piece[] => {
+    // Lines markDirectives set apart (alone, or inside a block of HTML): the tags as written.
+    const marked = original.type === 'html' && original.value.includes(TAG_MARK);
+    const child = marked ? { ...original, value: original.value.replace(TAG_COMMENTS, (_, tag: string) => safeDecode(tag)) } : original;
     if (child.type !== 'html' || !ANY.test(child.value)) return [child];
     const pieces: Piece[] = [];
     let last = 0;

@@ -13,14 +13,21 @@ const CONTAINER = /^ {0,3}:::\s*(?:([A-Za-z][\w-]*)(?:\s+(.*?))?)?\s*$/;
 const INCLUDE_COMMENT = /^\s*<!--\s*@include:\s*(.+?)\s*-->\s*$/;
 const INCLUDE_BANGS = /^\s*!!!include\((.+?)\)!!!\s*$/;
 const SNIPPET = /^\s*<<<\s*(\S.*?)\s*$/;
+/**
+ * A line that starts with a Vue component's tag (PascalCase or with a
+ * hyphen). VuePress ends an HTML block at such a line's end, so the Markdown
+ * on the next line is Markdown (a fence right under `<CodeBlock>`); in
+ * CommonMark the block would run on to the next blank line.
+ */
+const COMPONENT_LINE = /^( {0,3})(<\/?(?:[A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=[\s/>]).*>.*)$/;
 /** The cheap test: a page with none of these strings is returned as it is. */
-const ANY = /:::|<<<|@include:|!!!include\(/;
+const ANY = /:::|<<<|@include:|!!!include\(|^ {0,3}<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-z0-9])/m;
 
 export const CLOSE_COMMENT = '<!--docsbuild:close-->';
 export const OPEN_COMMENT = /^<!--docsbuild:open:([\w-]+):(.*)-->$/;
 export const IMPORT_COMMENT = /^<!--docsbuild:(include|snippet):(.*)-->$/;
 /** A line markDirectives wrote. */
-export const MARKER_LINE = /^<!--docsbuild:(?:close|open:[\w-]+:.*|include:.*|snippet:.*)-->$/;
+export const MARKER_LINE = /^<!--docsbuild:(?:close|open:[\w-]+:.*|include:.*|snippet:.*|tag:.*)-->$/;
 
 export type ImportKind = 'include' | 'snippet';
 
@@ -41,7 +48,9 @@ function markerOf(line: string): string | undefined {
     return container[1] === undefined ? CLOSE_COMMENT : `<!--docsbuild:open:${container[1]}:${encodeURIComponent(container[2] ?? '')}-->`;
   }
   const found = importOf(line);
-  return found && `<!--docsbuild:${found.kind}:${encodeURIComponent(found.target)}-->`;
+  if (found) return `<!--docsbuild:${found.kind}:${encodeURIComponent(found.target)}-->`;
+  const component = COMPONENT_LINE.exec(line);
+  return component ? `${component[1]}<!--docsbuild:tag:${encodeURIComponent(component[2]!)}-->` : undefined;
 }
 
 export function importOf(line: string): { kind: ImportKind; target: string } | undefined {

@@ -69,3 +69,20 @@ describe('inline SVG', () => {
     expect(html).toContain('<svg viewBox="0 0 10 10">');
   });
 });
+
+describe('component lines, as VuePress reads them', () => {
+  it('ends the HTML at a component tag line, so a fence right under <code-block> is a fence', async () => {
+    const page = '# T\n\n<code-group>\n<code-block title="YARN" active>\n```bash\nyarn add x\n```\n</code-block>\n\n<code-block title="NPM">\n```bash\nnpm i x\n```\n</code-block>\n</code-group>\n';
+    const { html, codes } = await renderMarkdown(page);
+    expect(codes).toEqual([]);
+    expect(html).not.toContain('```');
+    expect(html.match(/<pre /g)).toHaveLength(2);
+    expect(html).toMatch(/>YARN<\/button><button [^>]+>NPM<\/button>/);
+  });
+
+  it('keeps a component written inside a block of HTML', async () => {
+    const { html, codes } = await renderMarkdown('# T\n\n<div>\n  <Badge text="kept"/>\n</div>\n');
+    expect(codes).toEqual([]);
+    expect(html).toContain('<span class="badge tip">kept</span>');
+  });
+});
