@@ -42,7 +42,7 @@ const SVG_ATTRIBUTES = [
   'strokeOpacity', 'opacity', 'transform', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'textAnchor', 'dominantBaseline',
   'markerEnd', 'markerStart', 'markerMid', 'markerWidth', 'markerHeight', 'markerUnits', 'refX', 'refY', 'orient', 'offset', 'stopColor',
   'stopOpacity', 'gradientUnits', 'gradientTransform', 'preserveAspectRatio', 'clipPath', 'clipRule', 'vectorEffect', 'role',
-  'ariaLabel', 'ariaHidden', 'ariaLabelledBy', 'ariaDescribedBy', 'id', 'xmlns', 'focusable', 'fillRule',
+  'ariaLabel', 'ariaHidden', 'ariaLabelledBy', 'ariaDescribedBy', 'id', 'xmlns', 'xmlnsXLink', 'version', 'focusable',
 ];
 
 /**
