@@ -32,7 +32,7 @@ const IFRAME_ATTRIBUTES = ['width', 'height', 'title', 'allow', 'allowFullScreen
  * `<foreignObject>`, `<use>` or `<image>` (they run or fetch something),
  * no `on…` handlers, no `style` (the CSP), no links at all.
  */
-const SVG_ELEMENTS = [
+export const SVG_ELEMENTS = [
   'svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect', 'text', 'tspan', 'title', 'desc',
   'defs', 'marker', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'symbol',
 ];
