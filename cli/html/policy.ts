@@ -45,6 +45,9 @@ const SVG_ATTRIBUTES = [
   'ariaLabel', 'ariaHidden', 'ariaLabelledBy', 'ariaDescribedBy', 'id', 'xmlns', 'xmlnsXLink', 'version', 'focusable',
 ];
 
+/** Made once: the schema is built for every link checked. */
+const SVG_SCHEMA_ATTRIBUTES = Object.fromEntries(SVG_ELEMENTS.map((name) => [name, SVG_ATTRIBUTES]));
+
 /**
  * The one allow-list for HTML in pages, used both by `check` (to report what
  * is removed) and by the renderer (to remove it). GitHub's rules
@@ -64,7 +67,7 @@ export function htmlSchema(policy: HtmlPolicy): Schema {
     tagNames: [...(defaultSchema.tagNames ?? []), ...SVG_ELEMENTS, ...(iframes ? ['iframe'] : [])],
     attributes: {
       ...defaultSchema.attributes,
-      ...Object.fromEntries(SVG_ELEMENTS.map((name) => [name, SVG_ATTRIBUTES])),
+      ...SVG_SCHEMA_ATTRIBUTES,
       ...(iframes ? { iframe: [['src', originPattern(policy.allowIframeOrigins)], ...IFRAME_ATTRIBUTES] } : {}),
     },
     protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), 'tel'] },

@@ -55,9 +55,12 @@ export function lineList(text: string): number[] {
 
 /** Cheap test first: most fences carry a bare language and are left alone. */
 const NEEDS_PARSING = /[{:[]/;
+/** The page-level cheap test: a fence line with one of those characters (a false hit only costs a walk). */
+const ANY_FENCE_OPTIONS = /^[ \t]*(?:`{3,}|~{3,})[^\n]*[{:[]/m;
 
-/** Gives every fenced block its clean language and its options (`node.data.fence`). */
-export function readFenceInfo(tree: Root): void {
+/** Gives every fenced block its clean language and its options (`node.data.fence`); `markdown` is the page's text. */
+export function readFenceInfo(tree: Root, markdown: string): void {
+  if (!ANY_FENCE_OPTIONS.test(markdown)) return;
   visit(tree, 'code', (node: Code) => {
     const lang = node.lang ?? '';
     const meta = node.meta ?? '';

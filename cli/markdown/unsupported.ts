@@ -9,7 +9,7 @@ const PATTERNS: readonly { pattern: RegExp; what: string }[] = [
   { pattern: /\{\{\s*\$(?!const\.|site\.themeConfig\.)[\w$.[\]'"]+.*?\}\}/g, what: 'a Vue expression, which is not evaluated' },
 ];
 /** The cheap test: most pages hold none of these. */
-const ANY = /!!!include\(|<<<|@\[|\{\{\s*\$/;
+const ANY = /!!!include\(|<<<|@\[|\{\{\s*\$(?!const\.|site\.themeConfig\.)/;
 
 /**
  * A `markdown/unsupported-syntax` warning for each directive left in the

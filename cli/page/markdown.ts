@@ -59,9 +59,9 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
 
   const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers)];
   if (IMPORTS.test(page.body)) append(diagnostics, expandPageImports(tree, page, context));
-  readFenceInfo(tree);
   // What the cheap tests below look at: the page, and what it includes.
   const text = page.source.dependencies ? [page.body, ...Object.values(page.source.dependencies)].join('\n') : page.body;
+  readFenceInfo(tree, text);
   append(diagnostics, readComponents(tree, text, file));
   if (text.includes('[!')) markAlerts(tree);
   append(diagnostics, interpolateConstants(tree, context.constants, file));
