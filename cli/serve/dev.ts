@@ -106,7 +106,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       // Made from the last good build's output, so unchanged pages' HTML and the search index are reused, not rendered again.
       const output = new MemoryOutput(lastOutput);
       result = await build(config, { mode: 'build', output });
-      watcher.watchFolders(foldersOutside(result.importedFiles, config.contentDir));
+      watcher.watchFolders(result.importedFiles.map((file) => path.dirname(file)));
       const manifest = result.manifest;
       if (manifest && !hasErrors(result.diagnostics)) {
         lastOutput = output;
@@ -208,8 +208,3 @@ function viewerKeyOf(files: ReadonlyMap<string, unknown>, bundle: DevBundle): st
   return [bundle.script, ...styles].join('|');
 }
 
-/** The folders of imported files outside the content folder, which the content watch does not see. */
-function foldersOutside(files: readonly string[], contentDir: string): string[] {
-  const inside = (file: string) => !path.relative(contentDir, file).startsWith('..');
-  return files.filter((f) => !inside(f)).map((f) => path.dirname(f));
-}

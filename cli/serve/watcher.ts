@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface TreeWatcher {
-  /** Also watch these folders (not their subfolders), in place of those given before: where imported files outside the trees are. */
+  /** Also watch these folders (not their subfolders), in place of those given before: where imported files are, outside the trees or in folders the walk skips (`.vuepress/`). */
   watchFolders(dirs: readonly string[]): void;
   close(): void;
 }
