@@ -23,6 +23,7 @@ import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
 import { parseSiteConfig } from './site/site-config';
 import { loadSources } from './source/load';
+import { readImports } from './source/imports';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
@@ -54,6 +55,8 @@ export interface BuildResult {
   pagesFromCache: number;
   /** Pages whose body was read to make output; the others' output was all reused from the previous build. */
   bodiesRead: number;
+  /** Every file pages include or import snippets from, absolute: `dev` watches those outside the content folder too. */
+  importedFiles: string[];
 }
 
 /** Pages written at once: their file operations overlap, and only a few pages' output is in memory at a time. */
@@ -74,6 +77,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const site = sources.siteConfig && parseSiteConfig(sources.siteConfig);
   if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;
+  const importRoot = siteConfig?.markdown.importRoot;
+  const imports = await readImports(sources.pages, config, importRoot);
   const context: PageContext = {
     constants: siteConfig?.constants ?? {},
     reportConstants: siteConfig !== undefined,
@@ -81,20 +86,29 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     render: options.mode === 'build' && siteConfig !== undefined,
     codeLanguages: fenceLanguages(sources.pages.map((p) => p.text)),
     html: htmlPolicyOf(siteConfig),
+    markdown: siteConfig && { lineNumbers: siteConfig.markdown.lineNumbers, containers: siteConfig.markdown.containers, importRoot: siteConfig.markdown.importRoot },
   };
   timer.lap('load sources');
 
-  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(sources.pages, context, { ...config.pages, parts: PAGE_PARTS });
+  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, { ...config.pages, parts: PAGE_PARTS });
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
 
-  const result: BuildResult = { files: new Map(), fileCount: 0, diagnostics: [], pageCount: sources.pages.length, pagesFromCache: fromCache, bodiesRead: 0 };
+  const result: BuildResult = {
+    files: new Map(),
+    fileCount: 0,
+    diagnostics: [],
+    pageCount: sources.pages.length,
+    pagesFromCache: fromCache,
+    bodiesRead: 0,
+    importedFiles: imports.files,
+  };
   const allPages = sitePagesOf(summaries);
   const suppressions = allPages.flatMap((p) => p.page.suppressions);
   if (!site || !siteConfig) {
     // No site config: the pages' own problems, and duplicate paths, are all that can be checked.
     append(diagnostics, dropDuplicatePaths(allPages).diagnostics);
-    Object.assign(result, settle(diagnostics, config, suppressions, {}));
+    Object.assign(result, settle(withoutPartialProblems(diagnostics, imports.partials), config, suppressions, {}));
     return result;
   }
   const assets = planAssets(sources.assets);
@@ -108,7 +122,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   });
   append(diagnostics, modelDiagnostics);
   append(diagnostics, checkSite({ model, site, allPages, previous: config.previous }));
-  Object.assign(result, settle(diagnostics, config, suppressions, siteConfig.rules));
+  Object.assign(result, settle(withoutPartialProblems(diagnostics, imports.partials), config, suppressions, siteConfig.rules));
   timer.lap('site-wide checks');
   // Only new errors stop the build: with nothing but warnings and baselined problems the site is written.
   if (options.mode === 'check' || hasErrors(result.diagnostics)) return result;
@@ -191,6 +205,15 @@ function settle(
   if (!known) return { diagnostics };
   const match = matchBaseline(diagnostics, known);
   return { diagnostics: match.diagnostics, baseline: { file: config.baseline.file, known: match.known, files: match.files, stale: match.stale } };
+}
+
+/**
+ * A page other pages include is a part of them first: like VuePress, it is
+ * still built, but it need not have a title or a sidebar entry of its own.
+ */
+const PARTIAL_CODES = new Set(['page/no-title', 'page/not-in-sidebar']);
+function withoutPartialProblems(diagnostics: Diagnostic[], partials: ReadonlySet<string>): Diagnostic[] {
+  return partials.size === 0 ? diagnostics : diagnostics.filter((d) => !(PARTIAL_CODES.has(d.code) && partials.has(d.file)));
 }
 
 function compare(a: string, b: string): number {

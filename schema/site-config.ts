@@ -117,6 +117,9 @@ const EditLink = z.strictObject({
 });
 
 /** content/site.yaml: the one file writers edit to configure the site. */
+/** A container type as written after `:::`. */
+const ContainerTypeName = z.string().regex(/^[A-Za-z][\w-]*$/, { message: 'must be a word such as "upgrade" (letters, digits, "-", "_")' });
+
 export const SiteConfigSchema = z.strictObject({
   title: z.string().min(1),
   description: z.string().default(''),
@@ -140,6 +143,16 @@ export const SiteConfigSchema = z.strictObject({
       headers: z.array(z.number().int().min(2).max(6)).min(1).default([2, 3]),
       /** Origins whose pages raw HTML may embed with <iframe> (every other iframe is removed). */
       allowIframeOrigins: z.array(IframeOrigin).default([]),
+      /** Number the lines of every code block (a fence's `:no-line-numbers` opts out, `:line-numbers` opts in). */
+      lineNumbers: z.boolean().default(false),
+      /** Container types of the site's own (`::: upgrade`), each shown like a tip under its title. */
+      containers: z.array(z.strictObject({ type: ContainerTypeName, title: z.string().optional() })).default([]),
+      /** Where `@/` in includes and snippet imports (`<<< @/snippets/x.js`) points, from the project root. */
+      importRoot: z
+        .string()
+        .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), { message: 'must be a folder inside the project, such as "docs"' })
+        .transform((p) => p.replace(/^\.\/?|\/$/g, ''))
+        .default(''),
     })
     .prefault({}),
   viewer: z

@@ -107,14 +107,14 @@ export const CATALOGUE = {
     hint: 'Add the page path to "sidebar:" in site.yaml.',
   },
   'markdown/unclosed-container': {
-    severity: 'error',
+    severity: 'warning',
     title: 'Container is never closed',
     hint: 'Close the container with a line holding only ":::".',
   },
   'markdown/unknown-container': {
     severity: 'error',
     title: 'Unknown container type',
-    hint: 'Use one of "::: tip", "::: warning", "::: danger" or "::: details Title".',
+    hint: 'Use a built-in type (tip, warning, danger, details, info, note, v-pre, slot) or declare it in site.yaml "markdown.containers".',
   },
   'markdown/stray-container-end': {
     severity: 'warning',
@@ -131,10 +131,30 @@ export const CATALOGUE = {
     title: 'Page is nested too deeply',
     hint: 'Flatten the lists, quotes or HTML: no reader can follow that many levels, and what is deeper is left out.',
   },
+  'markdown/include-cycle': {
+    severity: 'error',
+    title: 'Include goes round in a circle',
+    hint: 'Remove the include that leads back to a file already being included.',
+  },
+  'markdown/include-outside-project': {
+    severity: 'error',
+    title: 'Include or snippet path leaves the project',
+    hint: 'Move the file into the project, or fix the path ("@/" is the project root, "./" the page\'s folder).',
+  },
+  'markdown/unsupported-syntax': {
+    severity: 'warning',
+    title: 'Directive docsbuild does not know',
+    hint: 'It is shown as written; README.md#markdown-from-vuepress-and-vitepress lists the directives that are read.',
+  },
   'html/removed': {
     severity: 'warning',
     title: 'Unsafe or unsupported HTML was removed',
     hint: 'Write it in Markdown or a container, or leave the attribute out; README.md#raw-html lists what HTML may keep.',
+  },
+  'html/unknown-component': {
+    severity: 'warning',
+    title: 'Unknown Vue component',
+    hint: 'Its content is shown without it; README.md#markdown-from-vuepress-and-vitepress lists the components that are rendered.',
   },
   'constant/unknown': {
     severity: 'error',

@@ -160,7 +160,14 @@ function prefixIds(properties: Properties): void {
     if (value === undefined || value === null) continue;
     bag[key] = Array.isArray(value) ? value.map(prefix) : prefix(value);
   }
+  // An SVG's references to its own ids (`marker-end="url(#arrow)"`) follow the renamed ids.
+  for (const key of SVG_REFERENCES) {
+    const value = bag[key];
+    if (typeof value === 'string') bag[key] = value.replace(/^url\(#(?!user-content-)([^)]+)\)$/, `url(#${CLOBBER_PREFIX}$1)`);
+  }
 }
+
+const SVG_REFERENCES = ['markerEnd', 'markerStart', 'markerMid', 'fill', 'stroke', 'clipPath'] as const;
 
 function putBack(parent: { children: Nodes[] }, trusted: readonly TrustedElement[]): void {
   parent.children = parent.children.map((child) => {

@@ -3,7 +3,8 @@ import type { Code, Heading, Root } from 'mdast';
 import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
-import type { ContainerNode } from '../markdown/containers';
+import { BARE_CONTAINERS, type ContainerNode } from '../markdown/containers';
+import type { BadgeNode, CodeGroupNode } from '../markdown/components';
 import type { TocNode } from '../markdown/toc';
 import { trust } from './clean';
 
@@ -24,6 +25,7 @@ export interface PageHastOptions {
  * here: the HTML `check` reports as removed is what rendering removes.
  */
 export function pageToHast(tree: Root, options: PageHastOptions = {}): HastRoot {
+  let groups = 0;
   return toHast(tree, {
     allowDangerousHtml: true,
     handlers: {
@@ -31,6 +33,8 @@ export function pageToHast(tree: Root, options: PageHastOptions = {}): HastRoot 
       container: (state: State, node: ContainerNode) => container(state, node),
       toc: (state: State, node: TocNode) => toc(state, node, options.toc ?? []),
       code: (state: State, node: Code) => code(state, node, options.code),
+      badge: (state: State, node: BadgeNode) => badge(state, node),
+      codeGroup: (state: State, node: CodeGroupNode) => codeGroup(state, node, groups++),
     },
   }) as HastRoot;
 }
@@ -52,7 +56,7 @@ function heading(state: State, node: Heading, anchors: boolean): Element {
     type: 'element',
     tagName: 'a',
     // Encoded as mdast-util-to-hast encodes link URLs (`#über` → `#%C3%BCber`).
-    properties: { href: normalizeUri(`#${id}`), className: ['header-anchor'], ariaLabel: `Link to section: ${toString(node, { includeHtml: false })}` },
+    properties: { href: normalizeUri(`#${id}`), className: ['header-anchor'], ariaLabel: `Link to section: ${toString(node, { includeHtml: false }).trim()}` },
     children: [{ type: 'element', tagName: 'span', properties: { ariaHidden: 'true' }, children: [{ type: 'text', value: '#' }] }],
   };
   const wrapper: Element = { type: 'element', tagName: 'div', properties: { className: ['heading'] }, children: [element, trust(anchor, 'subtree')] };
@@ -61,6 +65,11 @@ function heading(state: State, node: Heading, anchors: boolean): Element {
 }
 
 function container(state: State, node: ContainerNode): Element {
+  if (BARE_CONTAINERS.has(node.kind)) {
+    const bare: Element = { type: 'element', tagName: 'div', properties: { className: [node.kind] }, children: state.all(node) as ElementContent[] };
+    state.patch(node, bare);
+    return trust(bare, 'element');
+  }
   const details = node.kind === 'details';
   const title: Element = {
     type: 'element',
@@ -73,6 +82,55 @@ function container(state: State, node: ContainerNode): Element {
     tagName: details ? 'details' : 'div',
     properties: { className: ['custom-block', node.kind] },
     children: [trust(title, 'element'), ...state.all(node)] as ElementContent[],
+  };
+  state.patch(node, element);
+  return trust(element, 'element');
+}
+
+/** `<span class="badge tip">beta</span>`; `vertical` becomes a class (no inline styles under the CSP). */
+function badge(state: State, node: BadgeNode): Element {
+  const kind = /^[\w-]+$/.test(node.kind) ? node.kind : 'tip';
+  const vertical = node.vertical && /^(top|middle|bottom)$/.test(node.vertical) ? [`badge-${node.vertical}`] : [];
+  const element: Element = { type: 'element', tagName: 'span', properties: { className: ['badge', kind, ...vertical] }, children: [{ type: 'text', value: node.text }] };
+  state.patch(node, element);
+  return trust(element, 'element');
+}
+
+/**
+ * Tabs, prerendered so they read without JavaScript: every panel is shown
+ * under its own label until the viewer (viewer/code-group.ts) turns the
+ * labels into a tablist and shows one panel at a time. Ids are numbered in
+ * page order, so the same page gives the same HTML.
+ */
+function codeGroup(state: State, node: CodeGroupNode, group: number): Element {
+  const active = Math.max(0, node.tabs.findIndex((t) => t.active));
+  const id = (tab: number) => `code-group-${group}-${tab}`;
+  const tabs = node.tabs.map((tab, index): Element => ({
+    type: 'element',
+    tagName: 'button',
+    properties: { type: 'button', role: 'tab', id: `${id(index)}-tab`, ariaControls: [id(index)], ariaSelected: index === active ? 'true' : 'false', tabIndex: index === active ? 0 : -1 },
+    children: [{ type: 'text', value: tab.title }],
+  }));
+  const panels = node.tabs.map((tab, index): Element => ({
+    type: 'element',
+    tagName: 'div',
+    properties: {
+      role: 'tabpanel',
+      id: id(index),
+      ariaLabelledBy: [`${id(index)}-tab`],
+      className: ['code-group-panel'],
+      // The label over the panel while every panel shows (no JavaScript).
+      dataTitle: tab.title,
+      dataActive: index === active ? 'true' : undefined,
+    },
+    children: state.all({ type: 'root', children: tab.children }) as ElementContent[],
+  }));
+  const tablist: Element = { type: 'element', tagName: 'div', properties: { role: 'tablist', className: ['code-group-tabs'] }, children: tabs.map((t) => trust(t, 'element')) };
+  const element: Element = {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: ['code-group'] },
+    children: [trust(tablist, 'element'), ...panels.map((p) => trust(p, 'element'))],
   };
   state.patch(node, element);
   return trust(element, 'element');

@@ -27,6 +27,28 @@ export const CLOBBERED_PROPERTIES = ['id', 'name', 'ariaDescribedBy', 'ariaLabel
 const IFRAME_ATTRIBUTES = ['width', 'height', 'title', 'allow', 'allowFullScreen', 'frameBorder', 'loading', 'referrerPolicy', 'sandbox'];
 
 /**
+ * Inline SVG a writer may draw (diagrams, icons): shapes, text, gradients
+ * and markers, with their geometry and paint. Never `<script>`,
+ * `<foreignObject>`, `<use>` or `<image>` (they run or fetch something),
+ * no `on…` handlers, no `style` (the CSP), no links at all.
+ */
+export const SVG_ELEMENTS = [
+  'svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect', 'text', 'tspan', 'title', 'desc',
+  'defs', 'marker', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'symbol',
+];
+const SVG_ATTRIBUTES = [
+  'viewBox', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'dx', 'dy', 'd', 'points',
+  'fill', 'fillOpacity', 'fillRule', 'stroke', 'strokeWidth', 'strokeDashArray', 'strokeDashOffset', 'strokeLineCap', 'strokeLineJoin',
+  'strokeOpacity', 'opacity', 'transform', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'textAnchor', 'dominantBaseline',
+  'markerEnd', 'markerStart', 'markerMid', 'markerWidth', 'markerHeight', 'markerUnits', 'refX', 'refY', 'orient', 'offset', 'stopColor',
+  'stopOpacity', 'gradientUnits', 'gradientTransform', 'preserveAspectRatio', 'clipPath', 'clipRule', 'vectorEffect', 'role',
+  'ariaLabel', 'ariaHidden', 'ariaLabelledBy', 'ariaDescribedBy', 'id', 'xmlns', 'xmlnsXLink', 'version', 'focusable',
+];
+
+/** Made once: the schema is built for every link checked. */
+const SVG_SCHEMA_ATTRIBUTES = Object.fromEntries(SVG_ELEMENTS.map((name) => [name, SVG_ATTRIBUTES]));
+
+/**
  * The one allow-list for HTML in pages, used both by `check` (to report what
  * is removed) and by the renderer (to remove it). GitHub's rules
  * (hast-util-sanitize's default schema), plus:
@@ -42,9 +64,10 @@ export function htmlSchema(policy: HtmlPolicy): Schema {
   const iframes = policy.allowIframeOrigins.length > 0;
   return {
     ...defaultSchema,
-    tagNames: [...(defaultSchema.tagNames ?? []), ...(iframes ? ['iframe'] : [])],
+    tagNames: [...(defaultSchema.tagNames ?? []), ...SVG_ELEMENTS, ...(iframes ? ['iframe'] : [])],
     attributes: {
       ...defaultSchema.attributes,
+      ...SVG_SCHEMA_ATTRIBUTES,
       ...(iframes ? { iframe: [['src', originPattern(policy.allowIframeOrigins)], ...IFRAME_ATTRIBUTES] } : {}),
     },
     protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), 'tel'] },

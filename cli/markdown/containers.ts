@@ -1,50 +1,40 @@
 import type { Html, Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
-
-export const CONTAINER_TYPES = ['tip', 'warning', 'danger', 'details'] as const;
-export type ContainerType = (typeof CONTAINER_TYPES)[number];
-
-const DEFAULT_TITLES: Record<ContainerType, string> = { tip: 'Tip', warning: 'Warning', danger: 'Danger', details: 'Details' };
-
-const MARKER = /^ {0,3}:::\s*(?:([A-Za-z][\w-]*)(?:\s+(.*?))?)?\s*$/;
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const OPEN_COMMENT = /^<!--docsbuild:open:([\w-]+):(.*)-->$/;
-const CLOSE_COMMENT = '<!--docsbuild:close-->';
+import { CLOSE_COMMENT, MARKER_LINE, OPEN_COMMENT, safeDecode } from './directives';
 
 /**
- * Turns `::: type title` and `:::` lines (outside fenced code) into HTML
- * comments on the same line. An HTML comment block may interrupt a paragraph,
- * so each marker becomes a node of its own without moving any other line.
+ * The built-in types: VuePress 1's (tip, warning, danger, details, and
+ * v-pre and slot, which draw no box), VitePress's info and note, and the
+ * kinds of GitHub's alerts (alerts.ts), which are containers too.
  */
-export function markContainers(markdown: string): string {
-  if (!markdown.includes(':::')) return markdown;
-  const lines = markdown.split('\n');
-  let fence: { char: string; length: number } | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const fenceMatch = FENCE_OPEN.exec(line);
-    if (fence) {
-      if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) {
-        fence = undefined;
-      }
-      continue;
-    }
-    if (fenceMatch) {
-      fence = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length };
-      continue;
-    }
-    const marker = MARKER.exec(line);
-    if (!marker) continue;
-    lines[i] = marker[1] === undefined ? CLOSE_COMMENT : `<!--docsbuild:open:${marker[1]}:${encodeURIComponent(marker[2] ?? '')}-->`;
-  }
-  return lines.join('\n');
+export const CONTAINER_TYPES = ['tip', 'warning', 'danger', 'details', 'info', 'note', 'important', 'caution', 'v-pre', 'slot', 'code-group'] as const;
+export type ContainerType = (typeof CONTAINER_TYPES)[number];
+
+export const DEFAULT_TITLES: Readonly<Record<string, string>> = {
+  tip: 'Tip',
+  warning: 'Warning',
+  danger: 'Danger',
+  details: 'Details',
+  info: 'Info',
+  note: 'Note',
+  important: 'Important',
+  caution: 'Caution',
+};
+/** Types whose content is shown as it is, without a box or a title. */
+export const BARE_CONTAINERS: ReadonlySet<string> = new Set(['v-pre', 'slot', 'code-group']);
+
+/** A type a site declares (site.yaml `markdown.containers`): drawn like the built-in boxes, under its own title. */
+export interface DeclaredContainer {
+  type: string;
+  title?: string;
 }
 
 /** A container in the tree; rendered as `<div class="custom-block tip">` or `<details>`. */
 export interface ContainerNode extends Parent {
   type: 'container';
-  kind: ContainerType;
+  /** A built-in or declared type. */
+  kind: string;
   title: string;
   children: RootContent[];
 }
@@ -56,14 +46,15 @@ declare module 'mdast' {
 }
 
 /** Wraps the nodes between marker comments into container nodes, at every depth. */
-export function groupContainers(tree: Root, file: string): Diagnostic[] {
+export function groupContainers(tree: Root, file: string, declared: readonly DeclaredContainer[] = []): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const titles = declared.length === 0 ? DEFAULT_TITLES : { ...Object.fromEntries(declared.map((d) => [d.type, d.title ?? titleCase(d.type)])), ...DEFAULT_TITLES };
   const visit = (parent: Parent) => {
     for (const child of parent.children) if ('children' in child) visit(child as Parent);
     if (parent.children.some((c) => c.type === 'html' && c.value.includes('<!--docsbuild:'))) {
       parent.children = parent.children.flatMap((c): Nodes[] => (c.type === 'html' ? splitAtMarkers(c) : [c as Nodes])) as typeof parent.children;
     }
-    if (parent.children.some(isMarker)) parent.children = groupChildren(parent.children as RootContent[], file, diagnostics);
+    if (parent.children.some(isMarker)) parent.children = groupChildren(parent.children as RootContent[], file, titles, diagnostics);
   };
   visit(tree);
   return diagnostics;
@@ -76,7 +67,7 @@ export function groupContainers(tree: Root, file: string): Diagnostic[] {
  */
 function splitAtMarkers(node: Html): Html[] {
   const lines = node.value.split('\n');
-  const isMarkerLine = (line: string) => line === CLOSE_COMMENT || OPEN_COMMENT.test(line);
+  const isMarkerLine = (line: string) => MARKER_LINE.test(line);
   if (lines.length < 2 || !lines.some(isMarkerLine)) return [node];
   const parts: Html[] = [];
   const start = node.position?.start;
@@ -106,7 +97,7 @@ function isMarker(node: Nodes): boolean {
   return node.type === 'html' && (node.value === CLOSE_COMMENT || OPEN_COMMENT.test(node.value));
 }
 
-function groupChildren(children: RootContent[], file: string, diagnostics: Diagnostic[]): RootContent[] {
+function groupChildren(children: RootContent[], file: string, titles: Readonly<Record<string, string>>, diagnostics: Diagnostic[]): RootContent[] {
   const root: RootContent[] = [];
   const stack: { node: ContainerNode; line: number }[] = [];
   const current = () => (stack.length > 0 ? stack[stack.length - 1]!.node.children : root);
@@ -125,14 +116,15 @@ function groupChildren(children: RootContent[], file: string, diagnostics: Diagn
     }
     const kind = open[1]!;
     const title = safeDecode(open[2]!);
-    if (!(CONTAINER_TYPES as readonly string[]).includes(kind)) {
+    const isKnown = Object.hasOwn(titles, kind) || BARE_CONTAINERS.has(kind);
+    if (!isKnown) {
       diagnostics.push(diagnostic('markdown/unknown-container', at, `"::: ${kind}" is not a container type.`, undefined, kind));
     }
-    const known = (CONTAINER_TYPES as readonly string[]).includes(kind) ? (kind as ContainerType) : 'tip';
+    const known = isKnown ? kind : 'tip';
     const node: ContainerNode = {
       type: 'container',
       kind: known,
-      title: title || DEFAULT_TITLES[known],
+      title: title || (titles[known] ?? ''),
       children: [],
       position: child.position ? { start: child.position.start, end: child.position.end } : undefined,
     };
@@ -144,7 +136,7 @@ function groupChildren(children: RootContent[], file: string, diagnostics: Diagn
       diagnostic(
         'markdown/unclosed-container',
         { file, line: open.line, column: open.node.position?.start.column },
-        `"::: ${open.node.kind}" is never closed.`,
+        `"::: ${open.node.kind}" is never closed, so it runs to the end of the page.`,
         undefined,
         open.node.kind,
       ),
@@ -153,10 +145,7 @@ function groupChildren(children: RootContent[], file: string, diagnostics: Diagn
   return root;
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+
+function titleCase(type: string): string {
+  return type.charAt(0).toUpperCase() + type.slice(1);
 }

@@ -23,6 +23,28 @@ export function splitConstantsSuffix(lang: string): { lang: string; constants: b
  */
 export function fenceLanguages(texts: Iterable<string>): string[] {
   const found = new Set<string>();
-  for (const text of texts) for (const m of text.matchAll(FENCE)) found.add(splitConstantsSuffix(m[1]!).lang.toLowerCase());
+  for (const text of texts) for (const m of text.matchAll(FENCE)) found.add(grammarOf(splitConstantsSuffix(m[1]!).lang));
   return [...found].sort();
+}
+
+/**
+ * Prism's and VuePress's names that shiki knows by another name (or not at
+ * all): trees written for VuePress 1 use them. Each maps to the grammar that
+ * reads the same text best.
+ */
+export const PRISM_ALIASES: Readonly<Record<string, string>> = {
+  console: 'shellsession',
+  'shell-session': 'shellsession',
+  ejs: 'html',
+  markup: 'html',
+  svg: 'xml',
+  mathml: 'xml',
+  conf: 'ini',
+  env: 'dotenv',
+};
+
+/** The grammar name a fence's language is highlighted with, lower-case. */
+export function grammarOf(lang: string): string {
+  const name = lang.toLowerCase();
+  return PRISM_ALIASES[name] ?? name;
 }

@@ -1,14 +1,17 @@
 import type { Element } from 'hast';
 import { createHighlighter, type BundledLanguage } from 'shiki';
+import { grammarOf, PRISM_ALIASES } from './fences';
 import { shareTokenizing, type SharedTokenizing } from './shared-tokenizing';
 
 /** Languages loaded up front: what docs of this kind use. Others can be added here. */
 export const HIGHLIGHT_LANGUAGES = [
   'js', 'jsx', 'ts', 'tsx', 'json', 'jsonc', 'yaml', 'toml', 'bash', 'shell', 'powershell', 'python', 'go', 'ruby',
   'php', 'java', 'sql', 'http', 'html', 'css', 'xml', 'diff', 'markdown', 'graphql', 'ini', 'dockerfile',
+  // What VuePress and VitePress trees use besides: their grammars load only when a page names them.
+  'vue', 'vue-html', 'stylus', 'scss', 'less', 'sass', 'nginx', 'shellsession', 'dotenv', 'c', 'cpp', 'csharp', 'rust', 'kotlin', 'swift', 'pug', 'handlebars',
 ] as const;
 /** Names that mean "no highlighting" and are never reported. */
-export const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'console', 'output']);
+export const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'output']);
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
@@ -40,7 +43,7 @@ export interface HighlighterOptions {
 
 export async function createCodeHighlighter(languages: Iterable<string>, options: HighlighterOptions = {}): Promise<Highlighter> {
   const known = await knownLanguageNames();
-  const langs = [...new Set([...languages].map((l) => l.toLowerCase()))].filter((l) => known.has(l) && !PLAIN_LANGUAGES.has(l)).sort();
+  const langs = [...new Set([...languages].map(grammarOf))].filter((l) => known.has(l) && !PLAIN_LANGUAGES.has(l)).sort();
   const shiki = await createHighlighter({ themes: Object.values(THEMES), langs: langs as BundledLanguage[] });
   const loaded = new Set(shiki.getLoadedLanguages().map((l) => l.toLowerCase()));
   // The first highlight of a fresh highlighter can come out with the other
@@ -54,7 +57,7 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
   };
   return {
     highlight(code, lang) {
-      const name = lang.toLowerCase();
+      const name = grammarOf(lang);
       if (!loaded.has(name)) return undefined;
       const toHast = () => shiki.codeToHast(code, { lang: name as BundledLanguage, themes: THEMES, defaultColor: false, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT });
       const shared = sharingFor(name);
@@ -76,5 +79,6 @@ export async function knownLanguageNames(): Promise<Set<string>> {
     const all = [info.id, ...(info.aliases ?? [])];
     if (all.some((n) => wanted.has(n))) for (const n of all) names.add(n.toLowerCase());
   }
+  for (const [alias, grammar] of Object.entries(PRISM_ALIASES)) if (names.has(grammar)) names.add(alias);
   return names;
 }

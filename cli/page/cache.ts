@@ -120,7 +120,9 @@ function splitEntry(text: string): { head: unknown; body?: string } {
 
 /** Source, the page's place, the values of the constants it names, the page config, and the tool. */
 export function cacheKey(source: SourceFile, context: PageContext, toolVersion: string): string {
-  const names = [...new Set([...source.text.matchAll(CONSTANT_REFERENCE)].map((m) => m[1]!))].sort();
+  // Included files use constants too: their values are part of the page.
+  const texts = [source.text, ...Object.values(source.dependencies ?? {}).filter((t) => t !== null)];
+  const names = [...new Set(texts.flatMap((text) => [...text.matchAll(CONSTANT_REFERENCE)].map((m) => m[1]!)))].sort();
   const constants = names.map((name) => [name, context.constants[name] ?? null]);
   const material = JSON.stringify([
     ENTRY_FORMAT,
@@ -128,10 +130,13 @@ export function cacheKey(source: SourceFile, context: PageContext, toolVersion: 
     source.relativePath,
     source.file,
     source.text,
+    // What it includes: an edit to an included file or snippet renders its includers again.
+    source.dependencies ?? null,
     constants,
     context.headerLevels,
     context.reportConstants,
     context.html ?? null,
+    context.markdown ?? null,
   ]);
   return createHash('sha256').update(material).digest('hex');
 }

@@ -6,8 +6,15 @@ import { visit } from 'unist-util-visit';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
-import { groupContainers, markContainers } from '../markdown/containers';
+import { groupContainers, type DeclaredContainer } from '../markdown/containers';
+import { markDirectives } from '../markdown/directives';
+import { expandImports } from '../markdown/imports';
+import { readComponents } from '../markdown/components';
+import { markAlerts } from '../markdown/alerts';
+import { replaceEmojiShortcodes } from '../markdown/emoji';
+import { reportUnsupportedSyntax } from '../markdown/unsupported';
 import { replaceTocMarkers } from '../markdown/toc';
+import { readFenceInfo } from '../markdown/fence-info';
 import { append } from '../support/append';
 import { firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
@@ -38,6 +45,10 @@ export interface MarkdownContext {
   languages: ReadonlySet<string>;
   /** What raw HTML may keep; default: GitHub's rules, no iframes. */
   html?: HtmlPolicy;
+  /** Container types the site declares (site.yaml `markdown.containers`). */
+  containers?: readonly DeclaredContainer[];
+  /** Where `@/` in includes and snippet imports points, from the project root; default the root. */
+  importRoot?: string;
 }
 
 export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTree {
@@ -46,7 +57,16 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   const tree = parsed.tree;
   shiftLines(tree, page.bodyLineOffset);
 
-  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file), ...interpolateConstants(tree, context.constants, file)];
+  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers)];
+  if (IMPORTS.test(page.body)) append(diagnostics, expandPageImports(tree, page, context));
+  // What the cheap tests below look at: the page, and what it includes.
+  const text = page.source.dependencies ? [page.body, ...Object.values(page.source.dependencies)].join('\n') : page.body;
+  readFenceInfo(tree, text);
+  append(diagnostics, readComponents(tree, text, file));
+  if (text.includes('[!')) markAlerts(tree);
+  append(diagnostics, interpolateConstants(tree, context.constants, file));
+  replaceEmojiShortcodes(tree, text);
+  append(diagnostics, reportUnsupportedSyntax(tree, text, file));
   replaceTocMarkers(tree);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
@@ -68,6 +88,31 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
     description: frontmatterText(page.frontmatter.description, 'description'),
     diagnostics,
   };
+}
+
+/** The cheap test for includes and snippet imports (directives.ts reads them). */
+const IMPORTS = /<<<|@include:|!!!include\(/;
+
+/** Includes and snippets, from the files the load stage read for the page; the result cut at the nesting limit like the page. */
+function expandPageImports(tree: Root, page: ValidPage, context: MarkdownContext): Diagnostic[] {
+  const { file } = page.source;
+  const diagnostics = expandImports(tree, {
+    file,
+    files: page.source.dependencies ?? {},
+    importRoot: context.importRoot,
+    parse: (markdown) => {
+      let included: Root;
+      try {
+        included = context.parse(markDirectives(markdown));
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        included = { type: 'root', children: [] };
+      }
+      return { tree: included, diagnostics: groupContainers(included, file, context.containers) };
+    },
+  });
+  if (firstTooDeep(tree)) pruneBelow(tree);
+  return diagnostics;
 }
 
 /** gray-matter removed the frontmatter: move every position back to its line in the file. */
@@ -92,7 +137,7 @@ function parseWithinLimits(page: ValidPage, parse: MarkdownParser): { tree: Root
     diagnostic('markdown/too-deep', { file, line: (line ?? 1) + page.bodyLineOffset, column }, message);
   let tree: Root;
   try {
-    tree = parse(markContainers(page.body));
+    tree = parse(markDirectives(page.body));
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return {

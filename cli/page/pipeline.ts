@@ -39,7 +39,14 @@ export async function processPage(source: SourceFile, context: PageContext, tool
   append(summary.diagnostics, valid.diagnostics);
 
   const constants = { values: context.constants, used: new Set<string>(), report: context.reportConstants };
-  const tree = parseMarkdown(valid.page, { parse: tools.parse, constants, languages: tools.languages, html: context.html });
+  const tree = parseMarkdown(valid.page, {
+    parse: tools.parse,
+    constants,
+    languages: tools.languages,
+    html: context.html,
+    containers: context.markdown?.containers,
+    importRoot: context.markdown?.importRoot,
+  });
   append(summary.diagnostics, tree.diagnostics);
   const outline = extractOutline(tree, { headerLevels: context.headerLevels });
   const { suppressions, diagnostics: suppressionProblems } = findSuppressions(tree);
@@ -60,7 +67,11 @@ export async function processPage(source: SourceFile, context: PageContext, tool
   let body: PageBody | undefined;
   let rendered: SummarisedPage['rendered'];
   if (context.render && tools.highlighter) {
-    const { html, linkUrls } = renderPage(tree, outline, { highlighter: await tools.highlighter(), html: context.html });
+    const { html, linkUrls } = renderPage(tree, outline, {
+      highlighter: await tools.highlighter(),
+      html: context.html,
+      lineNumbers: context.markdown?.lineNumbers,
+    });
     const input = { source, tree, outline, title: title || route.path, html, context };
     body = { html, parts: {} };
     rendered = { linkUrls, parts: {} };

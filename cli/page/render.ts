@@ -6,6 +6,7 @@ import { cleanHtml, urlSurvives } from '../html/clean';
 import { pageToHast } from '../html/page-hast';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { styleToClasses } from '../markdown/code-classes';
+import { markCodeLines } from '../markdown/code-lines';
 import type { Highlighter } from '../markdown/highlight';
 import type { PageTree } from './markdown';
 import type { PageOutline } from './outline';
@@ -17,6 +18,8 @@ export interface RenderContext {
   highlighter: Highlighter;
   /** What raw HTML may keep; default: GitHub's rules, no iframes. */
   html?: HtmlPolicy;
+  /** Number the lines of every code block unless its fence says `:no-line-numbers` (site.yaml `markdown.lineNumbers`). */
+  lineNumbers?: boolean;
 }
 
 export interface RenderedPage {
@@ -36,7 +39,7 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, context: Re
   const linkUrls: string[] = [];
   const tree = annotateTree(pageTree.tree, outline.headingIds, (node) => placeholderOf(node, linkUrls, policy));
   const hast = pageToHast(tree, {
-    code: (node) => renderCode(node, context.highlighter),
+    code: (node) => renderCode(node, context.highlighter, context.lineNumbers === true),
     toc: tocList(outline.headers),
     headingAnchors: true,
   });
@@ -80,7 +83,7 @@ function focusableTables(parent: { children: HastRoot['children'] | ElementConte
   }
 }
 
-function renderCode(node: Code, highlighter: Highlighter): Element {
+function renderCode(node: Code, highlighter: Highlighter, lineNumbers: boolean): Element {
   const lang = (node.lang ?? '').toLowerCase();
   const highlighted = lang ? highlighter.highlight(node.value, lang) : undefined;
   const pre: Element = highlighted ? styleToClasses(highlighted) : {
@@ -91,7 +94,7 @@ function renderCode(node: Code, highlighter: Highlighter): Element {
   };
   // shiki's <pre> is already focusable (tabindex=0), so long lines can be scrolled by keyboard.
   pre.properties = { ...pre.properties, dataLang: lang || undefined };
-  return pre;
+  return markCodeLines(pre, node.data?.fence, lineNumbers);
 }
 
 /** Nested `<ul>` of the headers, by level. */

@@ -21,6 +21,18 @@ export interface PageContext {
   codeLanguages: string[];
   /** What raw HTML may keep (site.yaml `markdown.allowIframeOrigins`); default: GitHub's rules, no iframes. */
   html?: HtmlPolicy;
+  /** The rest of site.yaml `markdown:` a page's Markdown reads; default: none of it. */
+  markdown?: PageMarkdownOptions;
+}
+
+/** site.yaml `markdown:` settings the page stages read. */
+export interface PageMarkdownOptions {
+  /** Number every code block's lines unless its fence opts out. */
+  lineNumbers: boolean;
+  /** The site's own container types, with their default titles. */
+  containers: { type: string; title?: string }[];
+  /** Where `@/` in includes and snippet imports points, from the project root ('' the root). */
+  importRoot: string;
 }
 
 /**

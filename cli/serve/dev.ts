@@ -64,6 +64,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   /** viewer/ changed since the dev bundle was last made (kept until a bundle succeeds). */
   let viewerStale = false;
   let lastOutput: MemoryOutput | undefined;
+  // Set before the first build runs (below, once the server listens).
+  let watcher: TreeWatcher;
 
   const getSource = (file: string) => {
     try {
@@ -104,6 +106,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       // Made from the last good build's output, so unchanged pages' HTML and the search index are reused, not rendered again.
       const output = new MemoryOutput(lastOutput);
       result = await build(config, { mode: 'build', output });
+      watcher.watchFolders(result.importedFiles.map((file) => path.dirname(file)));
       const manifest = result.manifest;
       if (manifest && !hasErrors(result.diagnostics)) {
         lastOutput = output;
@@ -180,7 +183,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   // Listen first (a port in use fails at once), watch, then build: a change during the first build makes a second.
   const http = await listen(options, handler);
   const watched = [config.contentDir, ...(options.watchViewer === false ? [] : [VIEWER_DIR])];
-  const watcher: TreeWatcher = watchTrees(watched, onChange);
+  watcher = watchTrees(watched, onChange);
   pending = true;
   run();
   await running;
@@ -204,3 +207,4 @@ function viewerKeyOf(files: ReadonlyMap<string, unknown>, bundle: DevBundle): st
   const styles = [...files.keys()].filter((n) => /^assets\/[^/]+\.css$/.test(n)).sort();
   return [bundle.script, ...styles].join('|');
 }
+

@@ -3,6 +3,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface TreeWatcher {
+  /** Also watch these folders (not their subfolders), in place of those given before: where imported files are, outside the trees or in folders the walk skips (`.vuepress/`). */
+  watchFolders(dirs: readonly string[]): void;
   close(): void;
 }
 
@@ -25,6 +27,7 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
   let closed = false;
   let rescanning: Promise<void> | undefined;
   let rescanAgain = false;
+  let extra: readonly string[] = [];
 
   const watchFolder = (dir: string) => {
     if (watchers.has(dir)) return;
@@ -56,6 +59,7 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
       );
     };
     await Promise.all(roots.map((root) => walk(path.resolve(root))));
+    for (const dir of extra) found.add(dir);
     if (closed) return;
     for (const dir of [...watchers.keys()]) if (!found.has(dir)) unwatch(dir);
     for (const dir of found) watchFolder(dir);
@@ -78,6 +82,14 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
   for (const root of roots) watchFolder(path.resolve(root));
   rescan();
   return {
+    watchFolders(dirs) {
+      const next = [...new Set(dirs.map((d) => path.resolve(d)))].sort();
+      if (next.join('\n') === extra.join('\n')) return;
+      extra = next;
+      // At once, not after the rescan: an edit right after this build must not be missed.
+      for (const dir of extra) watchFolder(dir);
+      rescan();
+    },
     close() {
       closed = true;
       for (const dir of [...watchers.keys()]) unwatch(dir);

@@ -12,6 +12,12 @@ export interface SourceFile {
   file: string;
   /** UTF-8 text with any BOM removed and CRLF line endings turned into LF. */
   text: string;
+  /**
+   * The files the page includes or imports snippets from (directly or
+   * through an include), by path from the project root; null when missing.
+   * Read by source/imports.ts, part of the page's cache key.
+   */
+  dependencies?: Readonly<Record<string, string | null>>;
 }
 
 /** A file of the content tree that is not a page (an image, a download, a public file). */

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,26 @@ describe('page cache', () => {
     const chunk = [...result.files].find(([name]) => name.startsWith('assets/pages/guide.'))![1] as string;
     expect(chunk).toContain('1MB');
     same(result, await cold());
+  });
+
+  it('an edit to an included file or snippet re-processes the pages that import it, and only those', async () => {
+    mkdirSync(path.join(root, 'shared'), { recursive: true });
+    writeFileSync(path.join(root, 'shared', 'step.md'), '## Included step\n\nFirst wording.\n');
+    writeFileSync(path.join(root, 'shared', 'call.js'), 'call(1);\n');
+    edit('guide/setup.md', (t) => `${t}\n<!--@include: @/shared/step.md-->\n\n<<< @/shared/call.js\n`);
+    expect((await run()).pagesFromCache).toBe(3);
+    writeFileSync(path.join(root, 'shared', 'step.md'), '## Included step\n\nSecond wording.\n');
+    const included = await run();
+    expect(included.pagesFromCache).toBe(3);
+    const chunk = [...included.files].find(([name]) => name.startsWith('assets/pages/guide-setup.'))![1] as string;
+    expect(chunk).toContain('Second wording.');
+    expect(chunk).toContain('included-step');
+    same(included, await cold());
+    writeFileSync(path.join(root, 'shared', 'call.js'), 'call(2);\n');
+    const snippet = await run();
+    expect(snippet.pagesFromCache).toBe(3);
+    expect(snippet.importedFiles).toEqual([path.join(root, 'shared', 'call.js'), path.join(root, 'shared', 'step.md')]);
+    same(snippet, await cold());
   });
 
   it('redirects and the sidebar are site-wide: no page is processed again, the output still follows', async () => {

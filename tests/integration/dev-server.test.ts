@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,25 @@ describe('docsbuild dev', () => {
     await writeFile(page(), good);
     const fixed = (await events.next('diagnostics', from)).data as DiagnosticsEvent;
     expect(fixed).toEqual({ diagnostics: [], text: '' });
+  });
+
+  it('renders a page again when a file it includes changes, outside the content folder too', async () => {
+    await mkdir(path.join(dir, 'shared'), { recursive: true });
+    const part = path.join(dir, 'shared', 'note.md');
+    await writeFile(part, 'First included wording.\n');
+    let from = events.events.length;
+    const text = await readFile(page(), 'utf8');
+    await writeFile(page(), text.replace('## Memory', '<!--@include: @/shared/note.md-->\n\n## Memory'));
+    let update = (await events.next('update', from)).data as SiteUpdate;
+    expect(update.pages.map((p) => p.path)).toEqual(['/limits/']);
+
+    from = events.events.length;
+    await writeFile(part, 'Second included wording.\n');
+    update = (await events.next('update', from)).data as SiteUpdate;
+    expect(update.pages.map((p) => p.path)).toEqual(['/limits/']);
+    const chunk = (await (await fetch(`${server.url}${update.pages[0]!.chunk}`)).json()) as { html: string };
+    expect(chunk.html).toContain('Second included wording.');
+    await writeFile(page(), text);
   });
 
   it('sends site: true when site.yaml changes (nav and sidebar)', async () => {

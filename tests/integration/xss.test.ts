@@ -7,11 +7,13 @@ import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { diagnosticsText, FIXTURES } from '../helpers/build-fixture';
 import { THEME_SCRIPT } from '../../viewer/theme';
+import { SVG_ELEMENTS } from '../../cli/html/policy';
 
-/** Tags the output of the XSS page may hold: GitHub's allow-list, what the pipeline builds, and the allowed iframe. */
-const ALLOWED_TAGS = new Set(
-  'a b blockquote br code dd del details div dl dt em h1 h2 h3 h4 h5 h6 hr i img input ins kbd li ol p picture pre q rp rt ruby s samp section source span strike strong sub summary sup table tbody td tfoot th thead tr tt ul var nav iframe'.split(' '),
-);
+/** Tags the output of the XSS page may hold: GitHub's allow-list, what the pipeline builds, the allowed iframe, and inline SVG's drawing elements. */
+const ALLOWED_TAGS = new Set([
+  ...'a b blockquote br code dd del details div dl dt em h1 h2 h3 h4 h5 h6 hr i img input ins kbd li ol p picture pre q rp rt ruby s samp section source span strike strong sub summary sup table tbody td tfoot th thead tr tt ul var nav iframe'.split(' '),
+  ...SVG_ELEMENTS,
+]);
 const URL_PROPERTIES = ['href', 'src', 'action', 'formAction', 'srcDoc', 'data', 'poster', 'cite', 'background', 'xLinkHref', 'longDesc'];
 
 /**
@@ -57,10 +59,11 @@ describe('the XSS test page (tests/fixtures/xss)', () => {
   it('leaves nothing that can run in the page body, by the test\'s own reading of the HTML', () => {
     expect(dangers(html)).toEqual([]);
     // The checker itself finds what it is meant to find.
-    expect(dangers('<a href="jav&#x09;ascript:x">a</a><img src=x onerror=y><svg></svg><p style="x"></p>')).toEqual([
+    expect(dangers('<a href="jav&#x09;ascript:x">a</a><img src=x onerror=y><math></math><svg><foreignObject></foreignObject></svg><p style="x"></p>')).toEqual([
       '<a href=javascript:x>',
       '<img onError>',
-      '<svg>',
+      '<math>',
+      '<foreignObject>',
       '<p style>',
     ]);
   });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { enhanceCodeGroups } from '../code-group';
 import { addCopyButtons } from '../copy-code';
 import { hrefOf } from '../router';
 import type { PageMeta, ShellSite } from '../view';
@@ -12,7 +13,9 @@ import type { PageMeta, ShellSite } from '../view';
 export function PageView({ site, page, html }: { site: ShellSite; page: PageMeta; html: string }) {
   const content = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (content.current) addCopyButtons(content.current);
+    if (!content.current) return;
+    addCopyButtons(content.current);
+    enhanceCodeGroups(content.current);
   }, [html]);
   const base = site.base;
   const updated = site.lastUpdated && page.lastUpdated;

@@ -2,6 +2,7 @@ import type { Code, Definition, Image, Link, Nodes, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { interpolate } from '../../markdown/constants';
 import { CONSTANTS_SUFFIX } from '../../markdown/fences';
+import { expandImportLines } from '../../markdown/imports';
 import type { PageTree } from '../../page/markdown';
 import type { LinkRef } from '../../page/outline';
 
@@ -11,6 +12,8 @@ export interface MarkdownCopyOptions {
   constants: Readonly<Record<string, string | number>>;
   /** The links as written, from the outline stage: the URLs in the text, where the tree may hold decoded ones. */
   links?: readonly LinkRef[];
+  /** Write out includes and snippet imports (the page has some); `importRoot` is where `@/` points. */
+  imports?: { importRoot?: string };
 }
 
 /**
@@ -49,6 +52,7 @@ export function prepareMarkdownCopy(page: PageTree, options: MarkdownCopyOptions
   const written = new Map((options.links ?? []).map((l) => [`${l.line}:${l.column}`, l.url]));
   const urls = ANY_MARK.test(body) ? [] : markLinks(page.tree, lines, bodyLineOffset, written);
   const verbatim = codeLines(page.tree, bodyLineOffset, lines);
+  if (options.imports) expandImportLines(lines, { file: page.page.source.file, files: page.page.source.dependencies ?? {}, importRoot: options.imports.importRoot });
   const scope = { values: options.constants, used: new Set<string>(), report: false };
   const text = lines
     .map((line, i) => (verbatim.has(i + 1) ? line : interpolate(line, scope, () => undefined)))

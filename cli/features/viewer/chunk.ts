@@ -1,3 +1,4 @@
+import { neighbourOf, type Frontmatter } from '../../../schema/frontmatter';
 import { MANIFEST_VERSION, PageChunkSchema, type PageChunk } from '../../../schema/manifest';
 import { chunkFileOf } from '../../output/layout';
 import { fillHrefs, type Href } from '../../page/link-placeholders';
@@ -40,10 +41,11 @@ export function chunkFile(chunk: PageChunk): { name: string; content: string } {
 /** Prev/next from frontmatter, else from the sidebar's reading order. */
 export function neighbours(page: EmitPage['page'], order: readonly string[], position: ReadonlyMap<string, number>, index: SiteIndex): Neighbours {
   const at = position.get(page.route.path) ?? -1;
-  const pick = (override: string | false | undefined, fallback: string | undefined) => {
+  const pick = (written: Frontmatter['prev'], fallback: string | undefined) => {
+    const override = neighbourOf(written);
     if (override === false) return undefined;
-    const target = override !== undefined ? findPage(index, override) : fallback ? index.pages.get(fallback) : undefined;
-    return target && { path: target.path, title: target.title };
+    const target = override?.link !== undefined ? findPage(index, override.link) : fallback ? index.pages.get(fallback) : undefined;
+    return target && { path: target.path, title: override?.text ?? target.title };
   };
   const fm = page.frontmatter;
   return {

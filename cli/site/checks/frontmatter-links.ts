@@ -1,5 +1,6 @@
 import { diagnostic, type Diagnostic } from '../../diagnostics/diagnostic';
 import { didYouMean } from '../../diagnostics/suggest';
+import { neighbourOf } from '../../../schema/frontmatter';
 import type { SitePage } from '../pages';
 import { findPage, type SiteIndex } from '../site-index';
 
@@ -7,8 +8,9 @@ import { findPage, type SiteIndex } from '../site-index';
 export function checkFrontmatterLinks({ page, indexed }: SitePage, index: SiteIndex): Diagnostic[] {
   const found: Diagnostic[] = [];
   for (const key of ['prev', 'next'] as const) {
-    const target = page.frontmatter[key];
-    if (typeof target !== 'string' || findPage(index, target)) continue;
+    const written = neighbourOf(page.frontmatter[key]);
+    const target = written ? written.link : undefined;
+    if (target === undefined || findPage(index, target)) continue;
     found.push(
       diagnostic(
         'link/dead',

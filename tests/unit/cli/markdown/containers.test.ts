@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { markContainers } from '../../../../cli/markdown/containers';
+import { markDirectives as markContainers } from '../../../../cli/markdown/directives';
 import { pageTree } from '../../../helpers/pages';
+import { renderMarkdown } from '../../../helpers/render';
 
 describe('cli/markdown/containers', () => {
   it('rewrites marker lines in place, keeping the line count', () => {
@@ -41,7 +42,7 @@ describe('cli/markdown/containers', () => {
   });
 
   it('reports an unknown type and a stray end', () => {
-    const t = pageTree('::: note\nx\n:::\n\n:::\n');
+    const t = pageTree('::: aside\nx\n:::\n\n:::\n');
     expect(t.diagnostics.map((d) => [d.code, d.line])).toEqual([
       ['markdown/unknown-container', 1],
       ['markdown/stray-container-end', 5],
@@ -59,3 +60,44 @@ describe('cli/markdown/containers', () => {
   });
 });
 
+
+describe('containers of VuePress, VitePress and GitHub trees', () => {
+  it('renders info and note boxes, and v-pre and slot without a box', async () => {
+    const { html, codes } = await renderMarkdown('# T\n\n::: info\nA.\n:::\n\n::: note Heads up\nB.\n:::\n\n::: slot header\nC.\n:::\n');
+    expect(codes).toEqual([]);
+    expect(html).toContain('<div class="custom-block info"><p class="custom-block-title">Info</p><p>A.</p></div>');
+    expect(html).toContain('<div class="custom-block note"><p class="custom-block-title">Heads up</p><p>B.</p></div>');
+    expect(html).toContain('<div class="slot"><p>C.</p></div>');
+  });
+
+  it('leaves {{ }} as written inside v-pre', async () => {
+    const t = pageTree('# T\n\n::: v-pre\n`{{ $const.NAME }}` and {{ $const.NAME }}\n:::\n\n{{ $const.NAME }}\n', { constants: { NAME: 'x' } });
+    expect(t.diagnostics).toEqual([]);
+    const { html } = await renderMarkdown('# T\n\n::: v-pre\n{{ $const.NAME }}\n:::\n');
+    expect(html).toContain('<div class="v-pre"><p>{{ $const.NAME }}</p></div>');
+    expect(t.scope.used).toEqual(new Set(['NAME']));
+  });
+
+  it('turns GitHub alerts into boxes of their kind; other quotes stay quotes', async () => {
+    const { html } = await renderMarkdown('# T\n\n> [!NOTE]\n> Read this.\n\n> [!CAUTION]\n> Careful.\n\n> [!TIP] not alone\n\n> Plain.\n');
+    expect(html).toContain('<div class="custom-block note"><p class="custom-block-title">Note</p><p>Read this.</p></div>');
+    expect(html).toContain('<div class="custom-block caution"><p class="custom-block-title">Caution</p><p>Careful.</p></div>');
+    expect(html).toContain('<blockquote>\n<p>[!TIP] not alone</p>\n</blockquote>');
+    expect(html).toContain('<blockquote>\n<p>Plain.</p>\n</blockquote>');
+  });
+
+  it('knows the types a site declares, with their titles', async () => {
+    const { html, codes } = await renderMarkdown('# T\n\n::: upgrade\nNew in 2.\n:::\n\n::: vue\nX\n:::\n', {
+      containers: [{ type: 'upgrade', title: 'Upgrade note' }, { type: 'vue' }],
+    });
+    expect(codes).toEqual([]);
+    expect(html).toContain('<div class="custom-block upgrade"><p class="custom-block-title">Upgrade note</p><p>New in 2.</p></div>');
+    expect(html).toContain('<div class="custom-block vue"><p class="custom-block-title">Vue</p><p>X</p></div>');
+  });
+
+  it('closes a container left open at the end of the page, with a warning', async () => {
+    const { html, tree } = await renderMarkdown('# T\n\n::: warning\nStill shown.\n');
+    expect(tree.diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([['markdown/unclosed-container', 'warning', 3]]);
+    expect(html).toContain('<div class="custom-block warning"><p class="custom-block-title">Warning</p><p>Still shown.</p></div>');
+  });
+});

@@ -76,6 +76,15 @@ describe('cli/page/cache', () => {
     expect(cacheKey(page, { ...context, headerLevels: [2] }, 't1')).not.toBe(base);
   });
 
+  it('keys on what the page includes, and the constants the included files name', () => {
+    const including = { ...page, dependencies: { 'content/part.md': 'Uses {{ $const.OTHER }}.' } };
+    const base = cacheKey(including, context, 't1');
+    expect(base).not.toBe(cacheKey(page, context, 't1'));
+    expect(cacheKey({ ...including, dependencies: { 'content/part.md': 'Edited.' } }, context, 't1')).not.toBe(base);
+    expect(cacheKey(including, { ...context, constants: { ...context.constants, OTHER: 'y' } }, 't1')).not.toBe(base);
+    expect(cacheKey(including, { ...context, markdown: { lineNumbers: true, containers: [], importRoot: '' } }, 't1')).not.toBe(base);
+  });
+
   it('ignores corrupt entries and entries of another key', async () => {
     const cache = createPageCache({ dir, toolVersion: 'corrupt' });
     const key = cacheKey(page, context, 'corrupt');

@@ -16,6 +16,14 @@ describe('cli/page/validate', () => {
     expect(result.page?.frontmatter).toMatchObject({ title: 'T', permalink: '/x/', prev: false, search: false });
   });
 
+  it("accepts VitePress's { text, link } form of prev/next, and refuses a link that is not a path", () => {
+    const good = validate('---\nprev:\n  text: Install the CLI\n  link: /cli/install/\nnext: { text: Only a label }\n---\n');
+    expect(good.diagnostics).toEqual([]);
+    expect(good.page.frontmatter).toEqual({ prev: { text: 'Install the CLI', link: '/cli/install/' }, next: { text: 'Only a label' } });
+    const bad = validate('---\nprev:\n  text: T\n  link: 5\n---\n');
+    expect(bad.diagnostics.map((d) => [d.code, d.line])).toEqual([['frontmatter/invalid', 2]]);
+  });
+
   it('places a wrong type at the line of its key, saying what was found', () => {
     const result = validate('---\ndescription: fine\ntitle: 42\n---\n');
     // The valid keys are kept, the invalid one dropped.

@@ -1,0 +1,231 @@
+import type { Code, Data, Html, Parent, Root, RootContent } from 'mdast';
+import type { Position } from 'unist';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import type { ContainerNode } from './containers';
+import { safeDecode } from './directives';
+
+/** `<Badge text="beta" type="tip" vertical="middle"/>`: rendered as `<span class="badge tip">beta</span>`. */
+export interface BadgeNode {
+  type: 'badge';
+  text: string;
+  kind: string;
+  vertical?: string;
+  position?: Position;
+  data?: Data;
+}
+
+/** One tab of a code group: its label and what it shows. */
+export interface CodeTab {
+  title: string;
+  active: boolean;
+  children: RootContent[];
+}
+
+/** `<CodeGroup>`/`<CodeBlock>` or `::: code-group`: tabs, one code block (or more) each. */
+export interface CodeGroupNode {
+  type: 'codeGroup';
+  tabs: CodeTab[];
+  position?: Position;
+  data?: Data;
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    badge: BadgeNode;
+    codeGroup: CodeGroupNode;
+  }
+  interface PhrasingContentMap {
+    badge: BadgeNode;
+  }
+}
+
+/**
+ * A component tag in raw HTML: PascalCase (`<CodeGroup>`) or kebab-case
+ * (`<code-group>`), opening, closing or self-closing. Plain HTML tags are
+ * lower-case words without a hyphen, so they never match.
+ */
+const TAG = /<(\/?)([A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+const TAG_MARK = '<!--docsbuild:tag:';
+const TAG_COMMENTS = /<!--docsbuild:tag:(.*?)-->/g;
+/** The cheap test. */
+const ANY = /<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-z0-9])/;
+
+/** Components by their name without case or hyphens, and what becomes of their tags. */
+const KNOWN = new Set(['badge', 'codegroup', 'codeblock', 'clientonly', 'outboundlink']);
+/** SVG's own mixed-case elements, which are HTML, not components. */
+const SVG_NAMES = new Set(['clipPath', 'linearGradient', 'radialGradient', 'foreignObject', 'textPath', 'feGaussianBlur', 'feOffset', 'feBlend', 'feColorMatrix', 'feMerge', 'feMergeNode', 'feFlood', 'feComposite', 'animateTransform', 'animateMotion']);
+
+interface TagToken {
+  type: 'tag';
+  close: boolean;
+  selfClosing: boolean;
+  name: string;
+  key: string;
+  attributes: Record<string, string>;
+  position?: Position;
+}
+type Piece = RootContent | TagToken;
+
+/**
+ * The Vue components of VuePress and VitePress pages, read from the raw
+ * HTML in the tree: Badge, CodeGroup/CodeBlock (and `::: code-group`),
+ * ClientOnly (its content is shown), OutboundLink (dropped: external links
+ * are marked anyway). Any other component's tags are dropped and its
+ * content kept, with one `html/unknown-component` warning per name.
+ */
+export function readComponents(tree: Root, markdown: string, file: string): Diagnostic[] {
+  if (!ANY.test(markdown) && !markdown.includes('code-group')) return [];
+  const reported = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  const onUnknown = (token: TagToken) => {
+    if (reported.has(token.name)) return;
+    reported.add(token.name);
+    const at = { file, line: token.position?.start.line, column: token.position?.start.column };
+    diagnostics.push(
+      diagnostic('html/unknown-component', at, `<${token.name}> is a Vue component docsbuild does not render; its content is shown without it.`, undefined, token.name),
+    );
+  };
+  const walk = (parent: Parent) => {
+    for (const child of parent.children) if ('children' in child) walk(child as Parent);
+    if (parent.type === 'container' && (parent as ContainerNode).kind === 'code-group') return;
+    if (parent.children.some((c) => c.type === 'html' && (ANY.test(c.value) || c.value.includes(TAG_MARK)))) {
+      parent.children = assemble(tokenize(parent.children as RootContent[]), onUnknown) as Parent['children'];
+    }
+    parent.children = parent.children.map((c) => (c.type === 'container' && c.kind === 'code-group' ? codeGroupOfContainer(c) : c)) as Parent['children'];
+  };
+  walk(tree);
+  return diagnostics;
+}
+
+/** Splits raw HTML nodes at component tags, keeping the HTML around them as it was. */
+function tokenize(children: RootContent[]): Piece[] {
+  return children.flatMap((original): Piece[] => {
+    // Lines markDirectives set apart (alone, or inside a block of HTML): the tags as written.
+    const marked = original.type === 'html' && original.value.includes(TAG_MARK);
+    const child = marked ? { ...original, value: original.value.replace(TAG_COMMENTS, (_, tag: string) => safeDecode(tag)) } : original;
+    if (child.type !== 'html' || !ANY.test(child.value)) return [child];
+    const pieces: Piece[] = [];
+    let last = 0;
+    for (const match of child.value.matchAll(TAG)) {
+      if (SVG_NAMES.has(match[2]!)) continue;
+      const before = child.value.slice(last, match.index);
+      if (before.trim() !== '') pieces.push({ type: 'html', value: before, position: child.position } satisfies Html);
+      pieces.push({
+        type: 'tag',
+        close: match[1] === '/',
+        selfClosing: match[4] === '/',
+        name: match[2]!,
+        key: match[2]!.replace(/-/g, '').toLowerCase(),
+        attributes: attributesOf(match[3]!),
+        position: child.position,
+      });
+      last = match.index + match[0].length;
+    }
+    const rest = child.value.slice(last);
+    if (rest.trim() !== '') pieces.push({ type: 'html', value: rest, position: child.position } satisfies Html);
+    return pieces;
+  });
+}
+
+function attributesOf(text: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const m of text.matchAll(ATTRIBUTE)) attributes[m[1]!.replace(/^[:@]|^v-bind:/, '')] = m[2] ?? m[3] ?? m[4] ?? '';
+  return attributes;
+}
+
+interface Frame {
+  token?: TagToken;
+  children: Piece[];
+}
+
+/** Pairs opening and closing tags among siblings and builds what each component becomes. */
+function assemble(pieces: Piece[], onUnknown: (token: TagToken) => void): RootContent[] {
+  const stack: Frame[] = [{ children: [] }];
+  const top = () => stack[stack.length - 1]!;
+  for (const piece of pieces) {
+    if (piece.type !== 'tag') {
+      top().children.push(piece);
+      continue;
+    }
+    if (!KNOWN.has(piece.key)) onUnknown(piece);
+    if (piece.close) {
+      const at = stack.findLastIndex((f) => f.token?.key === piece.key);
+      if (at <= 0) continue;
+      while (stack.length > at) {
+        const frame = stack.pop()!;
+        top().children.push(...finish(frame.token!, frame.children));
+      }
+      continue;
+    }
+    if (piece.selfClosing || piece.key === 'badge' && piece.attributes.text !== undefined) {
+      top().children.push(...finish(piece, []));
+      continue;
+    }
+    stack.push({ token: piece, children: [] });
+  }
+  // Tags never closed: their content stays where it is.
+  while (stack.length > 1) {
+    const frame = stack.pop()!;
+    top().children.push(...finish(frame.token!, frame.children));
+  }
+  return top().children as RootContent[];
+}
+
+function finish(token: TagToken, children: Piece[]): Piece[] {
+  switch (token.key) {
+    case 'badge': {
+      const text = token.attributes.text ?? children.map(textOf).join('').trim();
+      const badge: BadgeNode = { type: 'badge', text, kind: token.attributes.type || 'tip', vertical: token.attributes.vertical, position: token.position };
+      return [badge];
+    }
+    case 'outboundlink':
+      return [];
+    case 'codeblock':
+      // Kept as a tab until its group is built; a CodeBlock outside a group is its content.
+      return [{ type: 'tag', close: false, selfClosing: true, name: 'tab', key: 'tab', attributes: token.attributes, position: token.position }, ...children, tabEnd()];
+    case 'codegroup':
+      return [codeGroupOf(children, token.position)];
+    default:
+      return children.filter((c) => c.type !== 'tag' || c.key === 'tab' || c.key === 'tab-end');
+  }
+}
+
+function tabEnd(): TagToken {
+  return { type: 'tag', close: true, selfClosing: false, name: 'tab', key: 'tab-end', attributes: {} };
+}
+
+/** The tabs between CodeBlock markers; content outside any CodeBlock is dropped only if it is blank HTML. */
+function codeGroupOf(children: Piece[], position: Position | undefined): CodeGroupNode {
+  const tabs: CodeTab[] = [];
+  let current: CodeTab | undefined;
+  for (const child of children) {
+    if (child.type === 'tag' && child.key === 'tab') {
+      current = { title: child.attributes.title ?? `Tab ${tabs.length + 1}`, active: child.attributes.active !== undefined, children: [] };
+      tabs.push(current);
+    } else if (child.type === 'tag' && child.key === 'tab-end') {
+      current = undefined;
+    } else if (child.type !== 'tag') {
+      if (current) current.children.push(child);
+      else if (child.type !== 'html') tabs.push({ title: titleOf(child, tabs.length), active: false, children: [child] });
+    }
+  }
+  return { type: 'codeGroup', tabs, position };
+}
+
+/** VitePress's `::: code-group`: one tab per code block, labelled by its `[title]` (else its language). */
+function codeGroupOfContainer(container: ContainerNode): CodeGroupNode {
+  const tabs = container.children.map((child, index) => ({ title: titleOf(child, index), active: false, children: [child] }));
+  return { type: 'codeGroup', tabs, position: container.position };
+}
+
+function titleOf(node: RootContent, index: number): string {
+  const code = node as Code;
+  return code.type === 'code' ? (code.data?.fence?.title ?? code.lang ?? `Tab ${index + 1}`) : `Tab ${index + 1}`;
+}
+
+function textOf(piece: Piece): string {
+  if (piece.type === 'tag') return '';
+  if ('value' in piece && piece.type === 'text') return piece.value;
+  return 'children' in piece ? (piece.children as Piece[]).map(textOf).join('') : '';
+}

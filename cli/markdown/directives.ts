@@ -1,0 +1,180 @@
+import path from 'node:path';
+
+/**
+ * The line-level directives of VuePress and VitePress trees, found outside
+ * fenced code: `::: type` containers (containers.ts), includes
+ * (`<!--@include: ./part.md-->`, markdown-it-include's `!!!include(part.md)!!!`)
+ * and snippet imports (`<<< @/path/file.js{2}`). Each becomes an HTML
+ * comment on the same line, so it is a node of its own (a comment may
+ * interrupt a paragraph) and no other line moves.
+ */
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const CONTAINER = /^ {0,3}:::\s*(?:([A-Za-z][\w-]*)(?:\s+(.*?))?)?\s*$/;
+const INCLUDE_COMMENT = /^\s*<!--\s*@include:\s*(.+?)\s*-->\s*$/;
+const INCLUDE_BANGS = /^\s*!!!include\((.+?)\)!!!\s*$/;
+const SNIPPET = /^\s*<<<\s*(\S.*?)\s*$/;
+/**
+ * A line that starts with a Vue component's tag (PascalCase or with a
+ * hyphen). VuePress ends an HTML block at such a line's end, so the Markdown
+ * on the next line is Markdown (a fence right under `<CodeBlock>`); in
+ * CommonMark the block would run on to the next blank line.
+ */
+const COMPONENT_LINE = /^( {0,3})(<\/?(?:[A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=[\s/>]).*>.*)$/;
+/** The cheap test: a page with none of these strings is returned as it is. */
+const ANY = /:::|<<<|@include:|!!!include\(|^ {0,3}<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-z0-9])/m;
+
+export const CLOSE_COMMENT = '<!--docsbuild:close-->';
+export const OPEN_COMMENT = /^<!--docsbuild:open:([\w-]+):(.*)-->$/;
+export const IMPORT_COMMENT = /^<!--docsbuild:(include|snippet):(.*)-->$/;
+/** A line markDirectives wrote. */
+export const MARKER_LINE = /^<!--docsbuild:(?:close|open:[\w-]+:.*|include:.*|snippet:.*|tag:.*)-->$/;
+
+export type ImportKind = 'include' | 'snippet';
+
+/** Rewrites every directive line outside fenced code as a marker comment; the line count stays. */
+export function markDirectives(markdown: string): string {
+  if (!ANY.test(markdown)) return markdown;
+  const lines = markdown.split('\n');
+  forEachProseLine(lines, (line, i) => {
+    const marker = markerOf(line);
+    if (marker !== undefined) lines[i] = marker;
+  });
+  return lines.join('\n');
+}
+
+function markerOf(line: string): string | undefined {
+  const container = CONTAINER.exec(line);
+  if (container) {
+    return container[1] === undefined ? CLOSE_COMMENT : `<!--docsbuild:open:${container[1]}:${encodeURIComponent(container[2] ?? '')}-->`;
+  }
+  const found = importOf(line);
+  if (found) return `<!--docsbuild:${found.kind}:${encodeURIComponent(found.target)}-->`;
+  const component = COMPONENT_LINE.exec(line);
+  return component ? `${component[1]}<!--docsbuild:tag:${encodeURIComponent(component[2]!)}-->` : undefined;
+}
+
+export function importOf(line: string): { kind: ImportKind; target: string } | undefined {
+  const comment = INCLUDE_COMMENT.exec(line);
+  if (comment) return { kind: 'include', target: comment[1]! };
+  // markdown-it-include reads a page's includes from the project root (its `root` option), not the page's folder: marked with a leading "!".
+  const bangs = INCLUDE_BANGS.exec(line);
+  if (bangs) return { kind: 'include', target: `${ROOT_RELATIVE}${bangs[1]!}` };
+  const snippet = SNIPPET.exec(line);
+  return snippet ? { kind: 'snippet', target: snippet[1]! } : undefined;
+}
+
+/** Calls `fn` for each line that is not inside (or opening or closing) a fenced code block. */
+export function forEachProseLine(lines: readonly string[], fn: (line: string, index: number) => void): void {
+  let fence: { char: string; length: number } | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const fenceMatch = FENCE_OPEN.exec(line);
+    if (fence) {
+      if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
+      continue;
+    }
+    if (fenceMatch) {
+      fence = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length };
+      continue;
+    }
+    fn(line, i);
+  }
+}
+
+/** The includes and snippet imports a page names, as written: what the load stage reads for it. */
+export function importsOf(markdown: string): { kind: ImportKind; target: ImportTarget }[] {
+  if (!ANY.test(markdown)) return [];
+  const found: { kind: ImportKind; target: ImportTarget }[] = [];
+  forEachProseLine(markdown.split('\n'), (line) => {
+    const match = importOf(line);
+    if (match) found.push({ kind: match.kind, target: parseImportTarget(match.kind, match.target) });
+  });
+  return found;
+}
+
+/** Leads the target of an include read from the import root when a page names it (`!!!include(docs/x.md)!!!`). */
+const ROOT_RELATIVE = '!';
+
+/** What an include or snippet line names: the file, and which part of it. */
+export interface ImportTarget {
+  path: string;
+  /** markdown-it-include's form: from the import root when a page names it, from the including file's folder when an included file does. */
+  fromRoot?: boolean;
+  /** `#name`: the lines between `#region name` and `#endregion`. */
+  region?: string;
+  /** Includes: `{3,10}`, `{3,}`, `{,10}`: lines 3 to 10 of the file (1-based, inclusive). */
+  range?: [number | undefined, number | undefined];
+  /** Snippets: `{2,4-5}`, the lines to highlight, as written. */
+  lines?: string;
+  /** Snippets: `[title]`, the label in a code group. */
+  title?: string;
+}
+
+const TARGET = /^(.*?)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+\[([^\]]*)\])?$/;
+
+export function parseImportTarget(kind: ImportKind, raw: string): ImportTarget {
+  const fromRoot = raw.startsWith(ROOT_RELATIVE);
+  const match = TARGET.exec((fromRoot ? raw.slice(ROOT_RELATIVE.length) : raw).trim())!;
+  const target: ImportTarget = { path: match[1]!.trim() };
+  if (fromRoot) target.fromRoot = true;
+  if (match[2] !== undefined) target.region = match[2];
+  const braces = match[3];
+  if (braces !== undefined && kind === 'include') {
+    const [from, to] = braces.split(',').map((n) => (n.trim() === '' ? undefined : Number.parseInt(n, 10)));
+    target.range = [Number.isNaN(from) ? undefined : from, braces.includes(',') ? (Number.isNaN(to) ? undefined : to) : from];
+  } else if (braces !== undefined) {
+    target.lines = braces;
+  }
+  if (match[4] !== undefined && match[4].trim() !== '') target.title = match[4].trim();
+  return target;
+}
+
+/**
+ * The project-relative path a page's import names: `@/x` from the import
+ * root (the project root unless site.yaml says otherwise), anything else
+ * from the importing file's folder. Undefined when it leaves the project.
+ */
+export function resolveImport(fromFile: string, target: string, importRoot = '', fromRoot = false): string | undefined {
+  const joined = target.startsWith('@/')
+    ? path.posix.join(importRoot, target.slice(2))
+    : fromRoot
+      ? path.posix.join(importRoot, target)
+      : path.posix.join(path.posix.dirname(fromFile), target);
+  const normal = path.posix.normalize(joined);
+  if (normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal) || normal === '.') return undefined;
+  return normal;
+}
+
+/** The part of a file an import asks for; undefined when the region is not there. */
+export function selectLines(text: string, target: ImportTarget): string | undefined {
+  let lines = text.replace(/\n$/, '').split('\n');
+  if (target.region !== undefined) {
+    const start = lines.findIndex((l) => regionMarker(l)?.name === target.region && !regionMarker(l)!.end);
+    if (start < 0) return undefined;
+    const end = lines.findIndex((l, i) => i > start && regionMarker(l)?.end === true && (regionMarker(l)!.name === '' || regionMarker(l)!.name === target.region));
+    lines = lines.slice(start + 1, end < 0 ? undefined : end);
+  }
+  if (target.range) {
+    const [from = 1, to = lines.length] = target.range;
+    lines = lines.slice(Math.max(from, 1) - 1, Math.max(to, 0));
+  }
+  // Markers of other regions inside the part are not part of the text.
+  return lines.filter((l) => regionMarker(l) === undefined).join('\n');
+}
+
+/** VitePress's region markers: after `//`, `/*` or `<!--` the `#` is optional; alone (Python, C#, shell) it is required. */
+const REGION = /^\s*(?:(?:\/\/|\/\*|<!--)\s*#?|#\s*|--\s*#|;\s*#)(end)?region\b[ \t]*([\w-]*)/;
+
+function regionMarker(line: string): { end: boolean; name: string } | undefined {
+  const match = REGION.exec(line);
+  return match ? { end: match[1] !== undefined, name: match[2] ?? '' } : undefined;
+}
+
+/** A marker's text back as written (markDirectives encoded it). */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

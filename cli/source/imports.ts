@@ -1,0 +1,65 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { importsOf, resolveImport } from '../markdown/directives';
+import { MAX_TEXT_BYTES, type SourceFile } from './load';
+
+/** Where the project is: paths in pages' imports are resolved from its root. */
+export interface ImportLocation {
+  root: string;
+}
+
+export interface ReadImports {
+  /** The pages, each that imports anything with its `dependencies`. */
+  pages: SourceFile[];
+  /** Every file some page imports, absolute, sorted: what `dev` watches besides the content folder. */
+  files: string[];
+  /** Pages some other page includes (their `file`): partials, whose lack of a title or sidebar entry is no problem. */
+  partials: Set<string>;
+}
+
+/**
+ * Reads the files pages include or import snippets from (source/ is where
+ * the disk is read): an included Markdown file's own imports too, once
+ * each. A page that is in the content tree is taken as loaded. A file that
+ * cannot be read is null: the page stage reports it where it is named.
+ */
+export async function readImports(pages: readonly SourceFile[], location: ImportLocation, importRoot = ''): Promise<ReadImports> {
+  const loaded = new Map(pages.map((p) => [p.file, p.text]));
+  const texts = new Map<string, Promise<string | null>>();
+  const textOf = (file: string) => {
+    let text = texts.get(file);
+    if (!text) texts.set(file, (text = loaded.has(file) ? Promise.resolve(loaded.get(file)!) : readText(path.join(location.root, file))));
+    return text;
+  };
+  const result: SourceFile[] = [];
+  for (const page of pages) {
+    const found = importsOf(page.text);
+    if (found.length === 0) {
+      result.push(page);
+      continue;
+    }
+    const dependencies: Record<string, string | null> = {};
+    const queue = found.map((i) => ({ ...i, from: page.file, nested: false }));
+    while (queue.length > 0) {
+      const { kind, target, from, nested } = queue.shift()!;
+      const file = resolveImport(from, target.path, importRoot, target.fromRoot === true && !nested);
+      if (file === undefined || file in dependencies) continue;
+      const text = await textOf(file);
+      dependencies[file] = text;
+      if (kind === 'include' && text !== null) queue.push(...importsOf(text).map((i) => ({ ...i, from: file, nested: true })));
+    }
+    result.push({ ...page, dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) });
+  }
+  const files = [...texts.keys()].map((file) => path.join(location.root, file)).sort();
+  const partials = new Set(result.flatMap((p) => Object.keys(p.dependencies ?? {}).filter((f) => f !== p.file && loaded.has(f))));
+  return { pages: result, files, partials };
+}
+
+async function readText(file: string): Promise<string | null> {
+  try {
+    if ((await stat(file)).size > MAX_TEXT_BYTES) return null;
+    return (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  } catch {
+    return null;
+  }
+}

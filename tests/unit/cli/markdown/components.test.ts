@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../../helpers/render';
+
+describe('cli/markdown/components', () => {
+  it('renders a Badge, in a heading too, and keeps it out of the header title and slug', async () => {
+    const { html, outline, codes } = await renderMarkdown('# T\n\n## retry <Badge text="beta" type="warning"/>\n\nText <Badge text="new" vertical="middle"/> and <Badge type="tip">slot text</Badge>.\n');
+    expect(codes).toEqual([]);
+    expect(outline.headers).toEqual([{ level: 2, title: 'retry', slug: 'retry' }]);
+    expect(html).toContain('<h2 id="retry">retry <span class="badge warning">beta</span></h2><a href="#retry" class="header-anchor" aria-label="Link to section: retry">');
+    expect(html).toContain('<p>Text <span class="badge tip badge-middle">new</span> and <span class="badge tip">slot text</span>.</p>');
+  });
+
+  it('renders CodeGroup/CodeBlock as prerendered tabs, the active one first selected', async () => {
+    const page = '# T\n\n<CodeGroup>\n<CodeBlock title="npm">\n\n```bash\nnpm i x\n```\n\n</CodeBlock>\n\n<code-block title="yarn" active>\n\n```bash\nyarn add x\n```\n\n</code-block>\n</CodeGroup>\n';
+    const { html, codes } = await renderMarkdown(page);
+    expect(codes).toEqual([]);
+    expect(html).toContain(
+      '<div class="code-group"><div role="tablist" class="code-group-tabs"><button type="button" role="tab" id="code-group-0-0-tab" aria-controls="code-group-0-0" aria-selected="false" tabindex="-1">npm</button><button type="button" role="tab" id="code-group-0-1-tab" aria-controls="code-group-0-1" aria-selected="true" tabindex="0">yarn</button></div><div role="tabpanel" id="code-group-0-0" aria-labelledby="code-group-0-0-tab" class="code-group-panel" data-title="npm">',
+    );
+    expect(html).toContain('<div role="tabpanel" id="code-group-0-1" aria-labelledby="code-group-0-1-tab" class="code-group-panel" data-title="yarn" data-active="true">');
+    expect(html.match(/<pre /g)).toHaveLength(2);
+    expect(html).not.toMatch(/```|CodeBlock|code-block/);
+  });
+
+  it("renders VitePress's ::: code-group with the fences' titles", async () => {
+    const { html, codes } = await renderMarkdown('# T\n\n::: code-group\n\n```js [config.js]\nexport default {}\n```\n\n```ts\nexport default {}\n```\n\n:::\n');
+    expect(codes).toEqual([]);
+    expect(html).toMatch(/<button [^>]+>config\.js<\/button><button [^>]+>ts<\/button>/);
+    expect(html).toContain('id="code-group-0-1"');
+  });
+
+  it('shows ClientOnly content, drops OutboundLink, and keeps Markdown inside components', async () => {
+    const { html, codes } = await renderMarkdown('# T\n\n<ClientOnly>\n\n**Bold** inside.\n\n</ClientOnly>\n\n[site](https://example.com/)<OutboundLink/>\n');
+    expect(codes).toEqual([]);
+    expect(html).toContain('<p><strong>Bold</strong> inside.</p>');
+    expect(html).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">site</a></p>');
+    expect(html).not.toMatch(/ClientOnly|OutboundLink|clientonly/i);
+  });
+
+  it('warns once per unknown component name, and keeps its content', async () => {
+    const { html, tree } = await renderMarkdown('# T\n\n<RetryChart :max="3">Backs off.</RetryChart>\n\n<RetryChart/>\n\n<my-widget>\n\nKept **text**.\n\n</my-widget>\n');
+    expect(tree.diagnostics.map((d) => `${d.code}@${d.line} ${d.message}`)).toEqual([
+      'html/unknown-component@3 <RetryChart> is a Vue component docsbuild does not render; its content is shown without it.',
+      'html/unknown-component@7 <my-widget> is a Vue component docsbuild does not render; its content is shown without it.',
+    ]);
+    expect(html).toContain('Backs off.');
+    expect(html).toContain('<p>Kept <strong>text</strong>.</p>');
+    expect(html).not.toMatch(/retrychart|my-widget/i);
+  });
+});
+
+describe('inline SVG', () => {
+  it('keeps a drawing through the SVG allow-list, its own references following the renamed ids', async () => {
+    const svg =
+      '<svg viewBox="0 0 100 50" role="img" aria-label="Flow"><defs><marker id="arrow" markerWidth="10" markerHeight="10" refX="5" refY="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs><rect x="1" y="1" width="40" height="20" rx="4" fill="none" stroke="currentColor" stroke-width="2"/><line x1="41" y1="11" x2="80" y2="11" stroke="currentColor" marker-end="url(#arrow)"/><text x="20" y="14" text-anchor="middle">Step</text></svg>';
+    const { html, codes } = await renderMarkdown(`# T\n\n${svg}\n`);
+    expect(codes).toEqual([]);
+    expect(html).toContain(
+      '<svg viewBox="0 0 100 50" role="img" aria-label="Flow"><defs><marker id="user-content-arrow" markerWidth="10" markerHeight="10" refX="5" refY="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="currentColor"></path></marker></defs><rect x="1" y="1" width="40" height="20" rx="4" fill="none" stroke="currentColor" stroke-width="2"></rect><line x1="41" y1="11" x2="80" y2="11" stroke="currentColor" marker-end="url(#user-content-arrow)"></line><text x="20" y="14" text-anchor="middle">Step</text></svg>',
+    );
+  });
+
+  it('removes scripts, foreignObject, handlers, styles and javascript: links from SVG, and reports them', async () => {
+    const { html, codes } = await renderMarkdown(
+      '# T\n\n<svg viewBox="0 0 10 10" onload="alert(1)" style="color:red"><script>alert(2)</script><foreignObject><b>x</b></foreignObject><a href="javascript:alert(3)"><text>t</text></a><use href="https://evil.example/x.svg#a"/><image href="https://evil.example/i.png"/></svg>\n',
+    );
+    expect(codes).toEqual(['html/removed@3']);
+    expect(html).not.toMatch(/onload|style=|script|alert|foreignObject|javascript|<use|<image|evil/i);
+    expect(html).toContain('<svg viewBox="0 0 10 10">');
+  });
+});
+
+describe('component lines, as VuePress reads them', () => {
+  it('ends the HTML at a component tag line, so a fence right under <code-block> is a fence', async () => {
+    const page = '# T\n\n<code-group>\n<code-block title="YARN" active>\n```bash\nyarn add x\n```\n</code-block>\n\n<code-block title="NPM">\n```bash\nnpm i x\n```\n</code-block>\n</code-group>\n';
+    const { html, codes } = await renderMarkdown(page);
+    expect(codes).toEqual([]);
+    expect(html).not.toContain('```');
+    expect(html.match(/<pre /g)).toHaveLength(2);
+    expect(html).toMatch(/>YARN<\/button><button [^>]+>NPM<\/button>/);
+  });
+
+  it('keeps a component written inside a block of HTML', async () => {
+    const { html, codes } = await renderMarkdown('# T\n\n<div>\n  <Badge text="kept"/>\n</div>\n');
+    expect(codes).toEqual([]);
+    expect(html).toContain('<span class="badge tip">kept</span>');
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { importsOf, parseImportTarget, resolveImport, selectLines } from '../../../../cli/markdown/directives';
+import { markdownCopy } from '../../../../cli/features/markdown-copy/copy';
+import { renderMarkdown } from '../../../helpers/render';
+
+const PART = '---\ntitle: Not mine\n---\n## Shared step\n\nRun the **setup** once.\n';
+const CODE = 'const a = 1;\n// #region call\nclient.call();\n// #endregion call\nconst b = 2;\n';
+
+describe('cli/markdown/directives: imports', () => {
+  it('reads the targets of both include forms and of snippet imports, outside code only', () => {
+    const page = '<!--@include: ./parts/a.md{2,4}-->\n!!!include(b.md)!!!\n<<< @/snippets/x.js#call{1} [x.js]\n```md\n<<< @/not/this.js\n```\n';
+    expect(importsOf(page)).toEqual([
+      { kind: 'include', target: { path: './parts/a.md', range: [2, 4] } },
+      { kind: 'include', target: { path: 'b.md', fromRoot: true } },
+      { kind: 'snippet', target: { path: '@/snippets/x.js', region: 'call', lines: '1', title: 'x.js' } },
+    ]);
+    expect(parseImportTarget('include', './a.md{3,}')).toEqual({ path: './a.md', range: [3, undefined] });
+    expect(parseImportTarget('include', './a.md{,5}')).toEqual({ path: './a.md', range: [undefined, 5] });
+  });
+
+  it('resolves from the page folder or the import root, and refuses to leave the project', () => {
+    expect(resolveImport('content/api/README.md', './part.md')).toBe('content/api/part.md');
+    expect(resolveImport('content/api/README.md', '../shared/x.md')).toBe('content/shared/x.md');
+    expect(resolveImport('content/api/README.md', '@/examples/a.js')).toBe('examples/a.js');
+    expect(resolveImport('content/api/README.md', '@/examples/a.js', 'content')).toBe('content/examples/a.js');
+    expect(resolveImport('content/api/README.md', '../../../etc/passwd')).toBeUndefined();
+    expect(resolveImport('content/README.md', '@/../x.js')).toBeUndefined();
+    expect(resolveImport('content/api/README.md', 'docs/api/mount.md', '', true)).toBe('docs/api/mount.md');
+  });
+
+  it('selects a region or a line range, without other region markers', () => {
+    expect(selectLines(CODE, { path: 'x', region: 'call' })).toBe('client.call();');
+    expect(selectLines(CODE, { path: 'x', range: [1, 3] })).toBe('const a = 1;\nclient.call();');
+    expect(selectLines(CODE, { path: 'x', region: 'nope' })).toBeUndefined();
+    expect(selectLines('# Regional settings\nText\n', { path: 'x' })).toBe('# Regional settings\nText');
+  });
+});
+
+describe('cli/markdown/imports', () => {
+  it("includes a file's Markdown: its headings become the page's headers, its frontmatter is left out", async () => {
+    // markdown-it-include's form reads from the project root, as its `root` option does by default.
+    const { html, outline, codes } = await renderMarkdown('# Guide\n\n<!--@include: ./parts/step.md-->\n\n!!!include(content/parts/step.md)!!!\n', {
+      relativePath: 'guide.md',
+      dependencies: { 'content/parts/step.md': PART },
+    });
+    expect(codes).toEqual([]);
+    expect(outline.headers).toEqual([
+      { level: 2, title: 'Shared step', slug: 'shared-step' },
+      { level: 2, title: 'Shared step', slug: 'shared-step-1' },
+    ]);
+    expect(html).toContain('<h2 id="shared-step">Shared step</h2>');
+    expect(html).toContain('<p>Run the <strong>setup</strong> once.</p>');
+    expect(html).not.toContain('Not mine');
+    expect(html).not.toContain('include');
+  });
+
+  it('imports a snippet as a highlighted block in the language of its extension, with its lines highlighted', async () => {
+    const { html, codes, tree } = await renderMarkdown('# T\n\nText\n<<< @/examples/__tests__/call.js{2}\n\n<<< ./local.ts#call\n', {
+      relativePath: 'api/x.md',
+      dependencies: { 'examples/__tests__/call.js': CODE, 'content/api/local.ts': CODE },
+    });
+    expect(codes).toEqual([]);
+    expect(tree.tree.children.map((c) => c.type)).toEqual(['heading', 'paragraph', 'code', 'code']);
+    expect(html).toContain('<p>Text</p>');
+    expect(html).toMatch(/data-lang="js"><code><span class="line">.*<\/span>\n<span class="line highlighted">/);
+    expect(html).toMatch(/data-lang="ts"><code><span class="line"><span class="[^"]+">client.<\/span><span class="[^"]+">call<\/span>/);
+    expect(html).not.toContain('region');
+    expect(html).not.toContain('<strong>tests</strong>');
+  });
+
+  it('reports a missing file, a path leaving the project and a cycle at the including line, leaving nothing behind', async () => {
+    const { html, tree } = await renderMarkdown('# T\n\n<!--@include: ./gone.md-->\n\n<<< @/../../secret.js\n\n<!--@include: ./a.md-->\n\n<<< ./x.js#nope\n', {
+      relativePath: 'p.md',
+      dependencies: { 'content/gone.md': null, 'content/a.md': 'A\n\n<!--@include: ./b.md-->\n', 'content/b.md': 'B\n\n!!!include(./a.md)!!!\n', 'content/x.js': CODE },
+    });
+    expect(tree.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual([
+      'link/missing-file@3:1',
+      'markdown/include-outside-project@5:1',
+      'markdown/include-cycle@7:1',
+      'link/missing-file@9:1',
+    ]);
+    expect(tree.diagnostics[2]!.message).toContain('content/a.md → content/b.md → content/a.md');
+    expect(html).toContain('<p>A</p>\n<p>B</p>');
+    expect(html).not.toContain('secret');
+  });
+});
+
+describe('.md copies of pages with imports', () => {
+  it('write out the included Markdown and the snippet as a fenced block', async () => {
+    const { tree } = await renderMarkdown('# Guide\n\n<!--@include: ./parts/step.md-->\n\n<<< @/examples/call.js#call\n\n<!--@include: ./gone.md-->\n', {
+      relativePath: 'guide.md',
+      dependencies: { 'content/parts/step.md': PART, 'examples/call.js': CODE, 'content/gone.md': null },
+    });
+    const copy = markdownCopy(tree, { title: 'Guide', constants: {}, resolveLink: () => undefined, imports: {} });
+    expect(copy).toBe('# Guide\n\n## Shared step\n\nRun the **setup** once.\n\n```js\nclient.call();\n```\n');
+  });
+});

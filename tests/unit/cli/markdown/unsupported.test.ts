@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../../helpers/render';
+
+describe('cli/markdown/unsupported', () => {
+  it('warns about directives it does not read, at their place, and shows them as written', async () => {
+    const { tree, html } = await renderMarkdown('# T\n\nSee !!!include(x.md)!!! here.\n\n@[code](./x.js)\n\nTitle: {{ $page.title }}\n\n<<<\n');
+    expect(tree.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual([
+      'markdown/unsupported-syntax@3:5',
+      'markdown/unsupported-syntax@5:1',
+      'markdown/unsupported-syntax@7:8',
+      'markdown/unsupported-syntax@9:1',
+    ]);
+    expect(html).toContain('<p>Title: {{ $page.title }}</p>');
+  });
+
+  it('says nothing about code, v-pre, constants or step references', async () => {
+    const { codes } = await renderMarkdown('# T\n\n`{{ $page.title }}`\n\n::: v-pre\n{{ $page.title }}\n:::\n\n{{steps.trigger.event}} user@[host](https://example.com/) a@b\n\n```md\n!!!include(x.md)!!!\n```\n');
+    expect(codes).toEqual([]);
+  });
+});
