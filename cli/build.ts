@@ -81,6 +81,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     render: options.mode === 'build' && siteConfig !== undefined,
     codeLanguages: fenceLanguages(sources.pages.map((p) => p.text)),
     html: htmlPolicyOf(siteConfig),
+    vuepress: sources.vuepress !== undefined,
+    slugify: siteConfig?.markdown.slugify ?? (sources.vuepress ? 'vuepress' : 'github'),
+    anchorAliases: siteConfig?.markdown.anchorAliases ?? false,
   };
   timer.lap('load sources');
 

@@ -17,6 +17,10 @@ export const FrontmatterSchema = z.looseObject({
   next: z.union([SitePath, z.literal(false)]).optional(),
   /** `false` keeps the page out of the search index. */
   search: z.boolean().optional(),
+  /** Old anchor → the heading slug it now stands for: links to `#old` still land (a previous slug rule, a renamed heading). */
+  anchors: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /** VuePress default theme: the home page layout (hero, features, footer); its title is "Home" unless `title` says otherwise. */
+  home: z.boolean().optional(),
 });
 
 export type Frontmatter = z.infer<typeof FrontmatterSchema>;

@@ -140,6 +140,10 @@ export const SiteConfigSchema = z.strictObject({
       headers: z.array(z.number().int().min(2).max(6)).min(1).default([2, 3]),
       /** Origins whose pages raw HTML may embed with <iframe> (every other iframe is removed). */
       allowIframeOrigins: z.array(IframeOrigin).default([]),
+      /** How headings get their anchors: GitHub's rule, or VuePress 1's (the default of a tree read from `.vuepress/`). */
+      slugify: z.enum(['github', 'vuepress']).optional(),
+      /** Each heading also answers the other rule's slug, so links made under either keep landing. */
+      anchorAliases: z.boolean().default(false),
     })
     .prefault({}),
   viewer: z

@@ -132,6 +132,9 @@ export function cacheKey(source: SourceFile, context: PageContext, toolVersion: 
     context.headerLevels,
     context.reportConstants,
     context.html ?? null,
+    context.vuepress ?? false,
+    context.slugify ?? 'github',
+    context.anchorAliases ?? false,
   ]);
   return createHash('sha256').update(material).digest('hex');
 }

@@ -3,6 +3,7 @@ import type { Frontmatter } from '../../schema/frontmatter';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { Suppression } from '../diagnostics/suppressions';
 import type { HtmlPolicy } from '../html/policy';
+import type { SlugRule } from '../markdown/slugs';
 import type { SourceFile } from '../source/load';
 import type { PageTree } from './markdown';
 import type { LinkRef, PageOutline } from './outline';
@@ -21,6 +22,12 @@ export interface PageContext {
   codeLanguages: string[];
   /** What raw HTML may keep (site.yaml `markdown.allowIframeOrigins`); default: GitHub's rules, no iframes. */
   html?: HtmlPolicy;
+  /** A VuePress 1 tree (it has a `.vuepress/` folder): titles inferred as VuePress infers them, a missing one only a warning. */
+  vuepress?: boolean;
+  /** site.yaml `markdown.slugify`; default `github`. */
+  slugify?: SlugRule;
+  /** site.yaml `markdown.anchorAliases`: headings also answer the other rule's slug. */
+  anchorAliases?: boolean;
 }
 
 /**
