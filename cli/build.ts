@@ -22,6 +22,7 @@ import { dropDuplicatePaths } from './site/checks/duplicate-paths';
 import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
 import { parseSiteConfig } from './site/site-config';
+import { parseVuepressSiteConfig } from './site/vuepress-site';
 import { loadSources } from './source/load';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
@@ -56,6 +57,9 @@ export interface BuildResult {
   bodiesRead: number;
 }
 
+/** The site's title when a VuePress config gives none (VuePress then shows page titles alone). */
+const VUEPRESS_DEFAULT_TITLE = 'Documentation';
+
 /** Pages written at once: their file operations overlap, and only a few pages' output is in memory at a time. */
 const PAGES_AT_ONCE = 16;
 
@@ -71,7 +75,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const timer = options.timer ?? createStageTimer(false);
   const sources = await loadSources(config);
   append(diagnostics, sources.diagnostics);
-  const site = sources.siteConfig && parseSiteConfig(sources.siteConfig);
+  const site = sources.siteConfig
+    ? parseSiteConfig(sources.siteConfig)
+    : sources.vuepress && parseVuepressSiteConfig(sources.vuepress, VUEPRESS_DEFAULT_TITLE);
   if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;
   const context: PageContext = {

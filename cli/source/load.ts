@@ -3,6 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { append } from '../support/append';
+import { runVuepressConfig, type VuepressConfigResult } from './vuepress-config';
 
 /** One file of the content tree, decoded. */
 export interface SourceFile {
@@ -50,6 +51,8 @@ export const VUEPRESS_CONFIG_NAMES = ['config.js', 'config.cjs', 'config.mjs', '
 export interface VuepressFolder {
   /** Its config file, relative to the content root (`.vuepress/config.js`), if there is one. */
   configFile?: string;
+  /** Without a site.yaml: the config file's text and what running it gave. */
+  config?: { source: SourceFile; result: VuepressConfigResult };
 }
 
 export const SITE_CONFIG_NAMES = ['site.yaml', 'site.yml'] as const;
@@ -119,6 +122,11 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
   const configName = SITE_CONFIG_NAMES.find((name) => tree.files.includes(name));
   const siteConfig = configName === undefined ? undefined : await read(configName, MAX_CONFIG_BYTES);
   const vuepress = await findVuepressFolder(config.contentDir);
+  // site.yaml wins: the VuePress config runs only when there is none.
+  if (vuepress?.configFile && configName === undefined) {
+    const source = await read(vuepress.configFile, MAX_CONFIG_BYTES);
+    if (source) vuepress.config = { source, result: await runVuepressConfig(path.join(config.contentDir, vuepress.configFile), source.text) };
+  }
   // A VuePress tree needs no site.yaml: its .vuepress/ config (or VuePress's defaults) stands in.
   if (configName === undefined && !vuepress) {
     diagnostics.push(
