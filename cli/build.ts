@@ -90,6 +90,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     vuepress: sources.vuepress !== undefined,
     slugify: siteConfig?.markdown.slugify ?? (sources.vuepress ? 'vuepress' : 'github'),
     anchorAliases: siteConfig?.markdown.anchorAliases ?? false,
+    siteTitle: siteConfig?.title,
   };
   timer.lap('load sources');
 

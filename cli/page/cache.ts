@@ -135,6 +135,7 @@ export function cacheKey(source: SourceFile, context: PageContext, toolVersion: 
     context.vuepress ?? false,
     context.slugify ?? 'github',
     context.anchorAliases ?? false,
+    context.siteTitle ?? null,
   ]);
   return createHash('sha256').update(material).digest('hex');
 }

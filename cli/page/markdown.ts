@@ -8,6 +8,9 @@ import { diagnostic } from '../diagnostics/diagnostic';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, markContainers } from '../markdown/containers';
 import { replaceTocMarkers } from '../markdown/toc';
+import { addHomeLayout } from '../markdown/home';
+import { positionOf } from '../support/yaml';
+import { yamlLineToFileLine } from './frontmatter';
 import { append } from '../support/append';
 import { firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
@@ -38,6 +41,8 @@ export interface MarkdownContext {
   languages: ReadonlySet<string>;
   /** What raw HTML may keep; default: GitHub's rules, no iframes. */
   html?: HtmlPolicy;
+  /** The site's title: a home page's hero shows it when the page has no `title` or `heroText`. */
+  siteTitle?: string;
 }
 
 export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTree {
@@ -48,6 +53,8 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
 
   const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file), ...interpolateConstants(tree, context.constants, file)];
   replaceTocMarkers(tree);
+  const { yaml } = page;
+  addHomeLayout(tree, page.frontmatter, (key) => (yaml ? yamlLineToFileLine(positionOf(yaml, [key]).line) : 1), context.siteTitle);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
 

@@ -40,7 +40,7 @@ export async function processPage(source: SourceFile, context: PageContext, tool
   append(summary.diagnostics, valid.diagnostics);
 
   const constants = { values: context.constants, used: new Set<string>(), report: context.reportConstants };
-  const tree = parseMarkdown(valid.page, { parse: tools.parse, constants, languages: tools.languages, html: context.html });
+  const tree = parseMarkdown(valid.page, { parse: tools.parse, constants, languages: tools.languages, html: context.html, siteTitle: context.siteTitle });
   append(summary.diagnostics, tree.diagnostics);
   const outline = extractOutline(tree, {
     headerLevels: context.headerLevels,

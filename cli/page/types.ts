@@ -28,6 +28,8 @@ export interface PageContext {
   slugify?: SlugRule;
   /** site.yaml `markdown.anchorAliases`: headings also answer the other rule's slug. */
   anchorAliases?: boolean;
+  /** The site's title, for a VuePress home page's hero. */
+  siteTitle?: string;
 }
 
 /**

@@ -42,13 +42,12 @@ const READ_KEYS = new Set(['title', 'description', 'base', 'head', 'themeConfig'
 /** Default-theme keys read (scalars besides these become constants for `{{ $site.themeConfig.X }}`). */
 const THEME_KEYS = new Set(['nav', 'sidebar', 'algolia', 'repo', 'docsRepo', 'docsDir', 'docsBranch', 'editLinks', 'editLinkText', 'lastUpdated', 'repoLabel']);
 /** Default-theme keys whose job docsbuild's viewer does its own way: accepted without a word. */
-const THEME_KEYS_SILENT = new Set(['sidebarDepth', 'displayAllHeaders', 'activeHeaderLinks', 'smoothScroll', 'search', 'searchMaxSuggestions', 'nextLinks', 'prevLinks', 'searchPlaceholder']);
+const THEME_KEYS_SILENT = new Set(['locales', 'label', 'selectText', 'ariaLabel', 'sidebarDepth', 'displayAllHeaders', 'activeHeaderLinks', 'smoothScroll', 'search', 'searchMaxSuggestions', 'nextLinks', 'prevLinks', 'searchPlaceholder']);
 const HEAD_TAGS = new Set(['meta', 'link', 'script', 'style', 'noscript', 'base']);
 const WHY: Record<string, string> = {
   dest: 'the output folder is docsbuild\'s --out flag (or "out" in docsbuild.config.json)',
   plugins: 'VuePress plugins do not run in docsbuild',
   theme: 'docsbuild has one viewer; a custom theme does not run',
-  locales: 'one language per site: build each locale\'s folder as its own site',
   configureWebpack: 'docsbuild does not use webpack',
   chainWebpack: 'docsbuild does not use webpack',
   extendMarkdown: 'markdown-it plugins do not run in docsbuild',
@@ -71,14 +70,24 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   const ignored = (keys: string[], why: string) => differs(keys, `VuePress config "${keys.join('.')}" is not used: ${why}.`);
   const config = isRecord(source.value) ? source.value : {};
   if (!isRecord(source.value)) ignored([], 'the config does not export an object');
-  const theme = isRecord(config.themeConfig) ? config.themeConfig : {};
   const markdownIn = isRecord(config.markdown) ? config.markdown : {};
+  // The root locale's settings are the site's (VuePress's default language); other locales' pages are pages of this site.
+  const locales = isRecord(config.locales) ? config.locales : {};
+  const rootLocale = isRecord(locales['/']) ? locales['/'] : {};
+  const themeIn = isRecord(config.themeConfig) ? config.themeConfig : {};
+  const themeLocales = isRecord(themeIn.locales) ? themeIn.locales : {};
+  const theme = { ...themeIn, ...(isRecord(themeLocales['/']) ? themeLocales['/'] : {}) };
+  const otherLocales = Object.keys({ ...locales, ...themeLocales }).filter((prefix) => prefix !== '/').sort();
 
   for (const key of Object.keys(config).sort()) {
-    if (!READ_KEYS.has(key)) ignored([key], WHY[key] ?? 'docsbuild has no such setting');
+    if (key === 'locales') {
+      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one language per site; the pages under ${otherLocales.join(', ')} are pages of this site, with the root locale's title and nav.`);
+    } else if (!READ_KEYS.has(key)) ignored([key], WHY[key] ?? 'docsbuild has no such setting');
   }
-  const input: Record<string, unknown> = { title: stringOr(config.title, fallbackTitle) };
-  if (typeof config.description === 'string') input.description = config.description;
+  const input: Record<string, unknown> = { title: stringOr(config.title, stringOr(rootLocale.title, fallbackTitle)) };
+  const description = config.description ?? rootLocale.description;
+  if (typeof description === 'string') input.description = description;
+  if (typeof rootLocale.lang === 'string' && rootLocale.lang !== '') input.lang = rootLocale.lang;
   if (typeof config.base === 'string') input.base = config.base;
   if (Array.isArray(config.head)) input.headTags = headTags(config.head, ignored);
 
@@ -92,14 +101,19 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   input.markdown = markdown;
 
   if (theme.nav !== undefined) input.nav = navItems(theme.nav);
-  if (theme.sidebar !== undefined && theme.sidebar !== 'auto' && theme.sidebar !== false) {
-    input.sidebar = sidebarEntries(theme.sidebar, navTitles(theme.nav), () =>
+  // Each locale's sidebars by path join the root's, so every page stays in the one sidebar.
+  const localeSidebars = otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].sidebar : undefined)).filter(isRecord);
+  const sidebar = isRecord(theme.sidebar) ? Object.assign({}, theme.sidebar, ...localeSidebars) : theme.sidebar;
+  const titles = navTitles([theme.nav, ...otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].nav : undefined))]);
+  if (sidebar !== undefined && sidebar !== 'auto' && sidebar !== false) {
+    input.sidebar = sidebarEntries(sidebar, titles, () =>
       differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar" gives each path its own sidebar; docsbuild shows one sidebar on every page, with a group for each path.'),
     );
   }
   if (isRecord(theme.algolia)) {
-    const { appId, apiKey, indexName } = theme.algolia;
-    input.search = { provider: 'docsearch', docsearch: { appId: appId ?? 'BH4D9OD16A', apiKey, indexName } };
+    const { appId, apiKey, indexName, algoliaOptions } = theme.algolia;
+    const facetFilters = isRecord(algoliaOptions) && Array.isArray(algoliaOptions.facetFilters) ? { facetFilters: algoliaOptions.facetFilters } : {};
+    input.search = { provider: 'docsearch', docsearch: { appId: appId ?? 'BH4D9OD16A', apiKey, indexName, ...facetFilters } };
   }
   const edit = editLinkOf(theme);
   if (edit) input.editLink = edit;
@@ -107,11 +121,14 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   if (theme.lastUpdated === true) input.lastUpdated = true;
   else if (typeof theme.lastUpdated === 'string' && theme.lastUpdated !== '') input.lastUpdated = { text: theme.lastUpdated };
 
+  // VuePress never checked anchors, so a tree that built there may link to a few headings that are gone: reported, as warnings.
+  input.rules = { 'link/dead-anchor': 'warning' };
+
   const constants: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(theme).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (THEME_KEYS.has(key) || THEME_KEYS_SILENT.has(key)) continue;
     if ((typeof value === 'string' || typeof value === 'number') && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) constants[key] = value;
-    else ignored(['themeConfig', key], key === 'locales' ? WHY.locales! : 'the default theme setting has no counterpart in docsbuild');
+    else ignored(['themeConfig', key], 'the default theme setting has no counterpart in docsbuild');
   }
   if (Object.keys(constants).length > 0) input.constants = constants;
 
@@ -150,6 +167,7 @@ function navTitles(nav: unknown): Map<string, string> {
   const walk = (items: unknown): void => {
     if (!Array.isArray(items)) return;
     for (const item of items) {
+      if (Array.isArray(item)) walk(item);
       if (!isRecord(item)) continue;
       if (typeof item.link === 'string' && typeof item.text === 'string' && !titles.has(item.link)) titles.set(item.link, item.text);
       walk(item.items);

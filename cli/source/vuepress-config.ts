@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { transform } from 'esbuild';
 
@@ -66,8 +67,7 @@ export async function runVuepressConfig(absolute: string, text: string, timeLimi
       const said = stderr.trim().split('\n').find((line) => /Error/.test(line));
       finish({ failure: { message: said ?? `it stopped (exit status ${status}) before exporting a config`, ...lineIn(stderr, absolute) } });
     });
-    if (code !== undefined) child.send({ code });
-    else child.send({});
+    child.send({ code, esbuild: createRequire(import.meta.url).resolve('esbuild') });
   });
 }
 
@@ -108,8 +108,28 @@ const plain = (value, seen) => {
   seen.delete(value);
   return out;
 };
-process.once('message', async ({ code }) => {
+// The modules a config requires: TypeScript ones compiled on the way (as VuePress 1.9 does), and
+// 'vuepress/config' (defineConfig, types) answered here when VuePress itself is no longer installed.
+const installHooks = (esbuildPath) => {
+  Module._extensions['.ts'] = (module, filename) => {
+    const { transformSync } = require(esbuildPath);
+    const source = require('node:fs').readFileSync(filename, 'utf8');
+    module._compile(transformSync(source, { loader: 'ts', format: 'cjs', platform: 'node', sourcemap: 'inline', sourcefile: filename }).code, filename);
+  };
+  const load = Module.prototype.require;
+  const identity = (config) => config;
+  Module.prototype.require = function (id) {
+    try {
+      return load.apply(this, arguments);
+    } catch (error) {
+      if (id === 'vuepress/config' && error && error.code === 'MODULE_NOT_FOUND') return { defineConfig: identity, defineConfig4CustomTheme: identity };
+      throw error;
+    }
+  };
+};
+process.once('message', async ({ code, esbuild }) => {
   try {
+    installHooks(esbuild);
     let exported;
     if (code !== undefined) {
       const m = new Module(file, null);
@@ -123,7 +143,8 @@ process.once('message', async ({ code }) => {
       exported = require(file);
     }
     if (exported && typeof exported === 'object' && 'default' in exported && (exported.__esModule || file.endsWith('.mjs') || code !== undefined)) exported = exported.default;
-    if (typeof exported === 'function') exported = await exported({});
+    // A config may be a function of VuePress's context: docsbuild builds for production.
+    if (typeof exported === 'function') exported = await exported({ isProd: true });
     process.send({ ok: true, value: plain(exported, new Set()) }, () => process.exit(0));
   } catch (error) {
     const message = error && error.message ? String(error.message).split('\\n')[0] : String(error);

@@ -52,13 +52,32 @@ describe('cli/site/vuepress-site', () => {
 
   it('warns at the line of each setting it cannot honour, nested keys after their parent', () => {
     const text = "module.exports = {\n  theme: 'x',\n  markdown: {\n    lineNumbers: true,\n    extendMarkdown(md) {},\n  },\n  locales: {},\n}\n";
-    const { diagnostics } = convert({ theme: 'x', markdown: { lineNumbers: true, extendMarkdown: { $code: 'function' } }, locales: {} }, text);
+    const { diagnostics } = convert({ theme: 'x', markdown: { lineNumbers: true, extendMarkdown: { $code: 'function' } }, locales: { '/': {}, '/fr/': {} } }, text);
     expect(diagnostics.map((d) => [d.line, d.column, d.subject])).toEqual([
       [7, 3, 'locales'],
       [2, 3, 'theme'],
       [5, 5, 'markdown.extendMarkdown'],
       [4, 5, 'markdown.lineNumbers'],
     ]);
+  });
+
+  it('takes the root locale as the site, and joins every locale\'s sidebars into the one sidebar', () => {
+    const { input, diagnostics } = convert({
+      locales: { '/': { lang: 'en-GB', title: 'Site', description: 'D' }, '/fr/': { lang: 'fr', title: 'Site FR' } },
+      themeConfig: {
+        locales: {
+          '/': { label: 'English', nav: [{ text: 'Guide', link: '/guide/' }], sidebar: { '/guide/': ['', 'a'] } },
+          '/fr/': { label: 'Français', nav: [{ text: 'Guide FR', link: '/fr/guide/' }], sidebar: { '/fr/guide/': ['', 'a'] } },
+        },
+      },
+    });
+    expect(input).toMatchObject({ title: 'Site', description: 'D', lang: 'en-GB', nav: [{ text: 'Guide', link: '/guide/' }] });
+    expect(input.sidebar).toEqual([
+      { title: 'Guide', children: ['/guide/', '/guide/a'] },
+      { title: 'Guide FR', children: ['/fr/guide/', '/fr/guide/a'] },
+    ]);
+    expect(diagnostics.map((d) => d.subject)).toEqual(['locales', 'themeConfig.sidebar']);
+    expect(input.rules).toEqual({ 'link/dead-anchor': 'warning' });
   });
 
   it('finds a quoted key, and nothing for a key not written', () => {
