@@ -3,6 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Header } from '../../schema/manifest';
 import { createSlugger, type SlugRule } from '../markdown/slugs';
+import { cleanHeaderText } from './title';
 import type { PageTree } from './markdown';
 
 /** A link or image as written in a page, with its position in the file. */
@@ -36,6 +37,8 @@ export interface OutlineOptions {
   anchorAliases?: boolean;
   /** Old anchor → the current slug it stands for (frontmatter `anchors:`); targets that are no heading are left out. */
   previousAnchors?: Readonly<Record<string, string>>;
+  /** Header titles as VuePress 1 makes them: from the heading's source line, cleaned (backslash escapes other than `*_\`!<` kept). */
+  vuepressTitles?: boolean;
 }
 
 /**
@@ -58,6 +61,7 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
   const links: LinkRef[] = [];
   const headingIds: string[] = [];
   let firstHeading: string | undefined;
+  const bodyLines = options.vuepressTitles ? pageTree.page.body.split('\n') : undefined;
   // Added once every heading's own slug is known: a heading's real slug wins over another's alias.
   const pendingAliases: [string, string][] = [];
 
@@ -69,7 +73,9 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
       headingIds.push(slug);
       const alias = otherSlugger?.slug(rule === 'vuepress' ? title : slugText(node));
       if (node.depth === 1 && firstHeading === undefined) firstHeading = title;
-      if (options.headerLevels.includes(node.depth)) headers.push({ level: node.depth, title, slug });
+      if (options.headerLevels.includes(node.depth)) {
+        headers.push({ level: node.depth, title: (bodyLines && sourceHeadingText(bodyLines, pageTree.page.bodyLineOffset, node)) || title, slug });
+      }
       if (alias !== undefined) pendingAliases.push([slug, alias]);
     } else if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
       links.push({
@@ -83,6 +89,15 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
   for (const [id, alias] of pendingAliases) addAlias(id, alias);
   for (const [old, id] of Object.entries(options.previousAnchors ?? {})) if (headingIds.includes(id)) addAlias(id, old);
   return { firstHeading, headers, anchors, headingIds, aliases, links };
+}
+
+/** An ATX heading's text as written (`## a \\[b]` → `a \\[b]`), cleaned as VuePress 1 cleans it; undefined for other headings. */
+function sourceHeadingText(bodyLines: readonly string[], bodyLineOffset: number, node: Heading): string | undefined {
+  const line = node.position?.start.line;
+  if (line === undefined) return undefined;
+  const text = bodyLines[line - bodyLineOffset - 1];
+  const atx = text === undefined ? null : /^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/.exec(text);
+  return atx ? cleanHeaderText(atx[1] ?? '') : undefined;
 }
 
 /** What VuePress 1 slugs a heading from (markdown-it-anchor): its text and inline code, no image alt text, no HTML. */

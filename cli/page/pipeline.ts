@@ -47,6 +47,7 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     slugify: context.slugify,
     anchorAliases: context.anchorAliases,
     previousAnchors: valid.page.frontmatter.anchors,
+    vuepressTitles: context.vuepress,
   });
   const { suppressions, diagnostics: suppressionProblems } = findSuppressions(tree);
   summary.diagnostics.push(...suppressionProblems);

@@ -102,3 +102,12 @@ describe('cli/page/outline slug rules and aliases', () => {
     expect(o.aliases).toEqual({ ab: ['ab-1'] });
   });
 });
+
+describe('cli/page/outline VuePress header titles', () => {
+  it('takes an ATX heading\'s text from its source line, cleaned as VuePress 1 cleans it', () => {
+    // VuePress 1 (@vuepress/shared-utils parseHeaders) keeps "\[" and drops the backticks and the trailing #s.
+    const o = extractOutline(pageTree('## createApp(\\[options]): `App` ##\n\nSetext\n------\n'), { headerLevels: [2], vuepressTitles: true });
+    expect(o.headers.map((h) => h.title)).toEqual(['createApp(\\[options]): App', 'Setext']);
+    expect(extractOutline(pageTree('## createApp(\\[options])\n'), { headerLevels: [2] }).headers[0]!.title).toBe('createApp([options])');
+  });
+});
