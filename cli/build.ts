@@ -22,7 +22,7 @@ import { dropDuplicatePaths } from './site/checks/duplicate-paths';
 import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
 import { parseSiteConfig } from './site/site-config';
-import { parseVuepressSiteConfig } from './site/vuepress-site';
+import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources } from './source/load';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
@@ -56,9 +56,6 @@ export interface BuildResult {
   /** Pages whose body was read to make output; the others' output was all reused from the previous build. */
   bodiesRead: number;
 }
-
-/** The site's title when a VuePress config gives none (VuePress then shows page titles alone). */
-const VUEPRESS_DEFAULT_TITLE = 'Documentation';
 
 /** Pages written at once: their file operations overlap, and only a few pages' output is in memory at a time. */
 const PAGES_AT_ONCE = 16;

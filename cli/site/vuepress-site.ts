@@ -22,6 +22,9 @@ export interface VuepressSite {
   diagnostics: Diagnostic[];
 }
 
+/** The site's title when a VuePress config gives none (VuePress then shows page titles alone). */
+export const VUEPRESS_DEFAULT_TITLE = 'Documentation';
+
 /** Where each site.yaml key comes from in a VuePress config: diagnostics about it point there. */
 const ORIGIN: Record<string, string[]> = {
   title: ['title'],

@@ -44,6 +44,8 @@ export const PUBLIC_DIR = 'public';
 /** A VuePress 1 tree keeps its settings, and its public folder, in `.vuepress/`. */
 export const VUEPRESS_DIR = '.vuepress';
 export const VUEPRESS_PUBLIC_DIR = `${VUEPRESS_DIR}/public`;
+/** Where a VuePress 1 tree adds code to the app (router redirects among it). */
+export const VUEPRESS_ENHANCE_APP = `${VUEPRESS_DIR}/enhanceApp.js`;
 /** The config files VuePress 1 reads, in the order it looks for them. */
 export const VUEPRESS_CONFIG_NAMES = ['config.js', 'config.cjs', 'config.mjs', 'config.ts'] as const;
 
@@ -53,6 +55,8 @@ export interface VuepressFolder {
   configFile?: string;
   /** Without a site.yaml: the config file's text and what running it gave. */
   config?: { source: SourceFile; result: VuepressConfigResult };
+  /** `.vuepress/enhanceApp.js`, read as text (never run) for the redirects `docsbuild migrate` carries over. */
+  enhanceApp?: SourceFile;
 }
 
 export const SITE_CONFIG_NAMES = ['site.yaml', 'site.yml'] as const;
@@ -127,6 +131,7 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
     const source = await read(vuepress.configFile, MAX_CONFIG_BYTES);
     if (source) vuepress.config = { source, result: await runVuepressConfig(path.join(config.contentDir, vuepress.configFile), source.text) };
   }
+  if (vuepress && (await isFile(path.join(config.contentDir, VUEPRESS_ENHANCE_APP)))) vuepress.enhanceApp = await read(VUEPRESS_ENHANCE_APP);
   // A VuePress tree needs no site.yaml: its .vuepress/ config (or VuePress's defaults) stands in.
   if (configName === undefined && !vuepress) {
     diagnostics.push(
