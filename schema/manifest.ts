@@ -135,5 +135,7 @@ export const PageChunkSchema = z.strictObject({
   meta: z.array(z.record(z.string(), z.string())).optional(),
   /** Frontmatter `lang`: the page's language, when not the site's. */
   lang: z.string().optional(),
+  /** Frontmatter `sidebar`: `auto`, the page's own sections as its sidebar; `false`, none. */
+  sidebar: z.union([z.literal('auto'), z.literal(false)]).optional(),
 });
 export type PageChunk = z.infer<typeof PageChunkSchema>;

@@ -27,4 +27,19 @@ describe('VuePress 1 trees', () => {
     expect(chunkOf('/reference/options.html').editUrl).toBeUndefined();
     expect(chunkOf('/guide/').editUrl).toBe('https://github.com/example/lantern/edit/master/docs/guide/README.md');
   });
+
+  it('gives a page with sidebar: auto its own sections as its sidebar, and one with sidebar: false none', async () => {
+    const result = await buildFixture('vuepress-site');
+    const sidebarLinks = (path: string) => {
+      const html = result.files.get(htmlFileOf(path)) as string;
+      // The sidebar's page tree (the drawer's copy of the top nav comes before it).
+      const from = html.indexOf('class="sidebar-items');
+      const sidebar = from === -1 ? '' : html.slice(from, html.indexOf('class="page-wrap"'));
+      return [...sidebar.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    };
+    expect(sidebarLinks('/reference/options.html').filter((href) => !href.startsWith('#'))).toEqual(['/reference/options.html']);
+    expect(sidebarLinks('/reference/options.html')).toContain('#fade-ms');
+    expect(sidebarLinks('/guide/wiring.html').filter((href) => href.endsWith('.html') || href.endsWith('/'))).not.toContain('/guide/');
+    expect(sidebarLinks('/guide/')).toContain('/guide/wiring.html');
+  });
 });

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { Header } from '../../schema/manifest';
+import type { Header, SidebarItemRecord } from '../../schema/manifest';
 import type { ActiveSlug } from '../active-slug';
 import type { SearchContext } from '../search/engine';
 import { MAIN_ELEMENT_ID, type ShellSite, type View } from '../view';
@@ -32,6 +32,7 @@ export interface LayoutProps {
 }
 
 const NO_HEADERS: readonly Header[] = [];
+const NO_ITEMS: readonly SidebarItemRecord[] = [];
 
 /**
  * The one layout of every route: banner, sidebar navigation, main, "on this
@@ -43,6 +44,9 @@ export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active,
   const currentPath = page?.path ?? (view.kind === 'error' ? view.path : undefined);
   const headers = page?.headers ?? NO_HEADERS;
   const inert = sidebarOpen || undefined;
+  // Frontmatter `sidebar: auto` (VuePress): the page alone, its sections under it; `sidebar: false`: none.
+  const items: SidebarSource =
+    page?.sidebar === 'auto' ? [{ type: 'page', path: page.path, title: page.title }] : page?.sidebar === false ? NO_ITEMS : sidebar;
   // One Suspense boundary around it all: React hydrates a boundary after the root, in slices of a few
   // milliseconds instead of one long task (a click or key press before then hydrates it at once).
   return (
@@ -53,7 +57,7 @@ export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active,
       {showProgress && <ProgressBar />}
       <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} />
       {sidebarOpen && <div className="backdrop" onClick={() => onCloseSidebar?.()} />}
-      <Sidebar site={site} items={sidebar} currentPath={currentPath} headers={headers} active={active} open={sidebarOpen} />
+      <Sidebar site={site} items={items} currentPath={currentPath} headers={headers} active={active} open={sidebarOpen} />
       {/* A grid whose columns do not depend on what has arrived: the text never moves when "on this page" comes in. */}
       <div className="page-wrap" inert={inert}>
         <main id={MAIN_ELEMENT_ID} tabIndex={-1}>

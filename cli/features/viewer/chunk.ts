@@ -23,14 +23,19 @@ export function makeChunk(page: EmitPage, html: string, hrefs: readonly Href[], 
     headers: page.page.headers,
     html: fillHrefs(html, hrefs),
     ...around,
-    ...headOf(page.page.frontmatter),
+    ...themeOf(page.page.frontmatter),
   };
 }
 
-/** The VuePress frontmatter that changes a page's head: its own title, meta tags and language. */
-function headOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'lang'> {
-  const { metaTitle, meta, lang } = frontmatter;
-  return { ...(metaTitle ? { metaTitle } : {}), ...(meta && meta.length > 0 ? { meta } : {}), ...(lang ? { lang } : {}) };
+/** The VuePress frontmatter that changes how a page is shown: its own title, meta tags and language, its sidebar. */
+function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'lang' | 'sidebar'> {
+  const { metaTitle, meta, lang, sidebar } = frontmatter;
+  return {
+    ...(metaTitle ? { metaTitle } : {}),
+    ...(meta && meta.length > 0 ? { meta } : {}),
+    ...(lang ? { lang } : {}),
+    ...(sidebar === 'auto' || sidebar === false ? { sidebar } : {}),
+  };
 }
 
 /** A chunk's bytes, checked against the contract (a violation is our bug, caught before it ships). */
