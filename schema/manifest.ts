@@ -137,5 +137,7 @@ export const PageChunkSchema = z.strictObject({
   lang: z.string().optional(),
   /** Frontmatter `sidebar`: `auto`, the page's own sections as its sidebar; `false`, none. */
   sidebar: z.union([z.literal('auto'), z.literal(false)]).optional(),
+  /** Frontmatter `navbar: false`: the top bar without its navigation links. */
+  navbar: z.literal(false).optional(),
 });
 export type PageChunk = z.infer<typeof PageChunkSchema>;

@@ -42,4 +42,10 @@ describe('VuePress 1 trees', () => {
     expect(sidebarLinks('/guide/wiring.html').filter((href) => href.endsWith('.html') || href.endsWith('/'))).not.toContain('/guide/');
     expect(sidebarLinks('/guide/')).toContain('/guide/wiring.html');
   });
+
+  it('leaves the top navigation out on a page with navbar: false', async () => {
+    const result = await buildFixture('vuepress-site');
+    expect(result.files.get(htmlFileOf('/guide/wiring.html'))).not.toContain('aria-label="Main"');
+    expect(result.files.get(htmlFileOf('/guide/'))).toContain('aria-label="Main"');
+  });
 });

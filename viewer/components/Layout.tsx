@@ -55,7 +55,7 @@ export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active,
         Skip to content
       </a>
       {showProgress && <ProgressBar />}
-      <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} />
+      <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} withoutNav={page?.navbar === false} />
       {sidebarOpen && <div className="backdrop" onClick={() => onCloseSidebar?.()} />}
       <Sidebar site={site} items={items} currentPath={currentPath} headers={headers} active={active} open={sidebarOpen} />
       {/* A grid whose columns do not depend on what has arrived: the text never moves when "on this page" comes in. */}
