@@ -136,7 +136,7 @@ export const PageChunkSchema = z.strictObject({
   /** Frontmatter `lang`: the page's language, when not the site's. */
   lang: z.string().optional(),
   /** Frontmatter `sidebar`: `auto`, the page's own sections as its sidebar; `false`, none. */
-  sidebar: z.union([z.literal('auto'), z.literal(false)]).optional(),
+  sidebarMode: z.union([z.literal('auto'), z.literal(false)]).optional(),
   /** Frontmatter `navbar: false`: the top bar without its navigation links. */
   navbar: z.literal(false).optional(),
 });

@@ -46,7 +46,7 @@ export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active,
   const inert = sidebarOpen || undefined;
   // Frontmatter `sidebar: auto` (VuePress): the page alone, its sections under it; `sidebar: false`: none.
   const items: SidebarSource =
-    page?.sidebar === 'auto' ? [{ type: 'page', path: page.path, title: page.title }] : page?.sidebar === false ? NO_ITEMS : sidebar;
+    page?.sidebarMode === 'auto' ? [{ type: 'page', path: page.path, title: page.title }] : page?.sidebarMode === false ? NO_ITEMS : sidebar;
   // One Suspense boundary around it all: React hydrates a boundary after the root, in slices of a few
   // milliseconds instead of one long task (a click or key press before then hydrates it at once).
   return (
