@@ -141,7 +141,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
           })()),
       };
     });
-  const published: Published = { chunks: new Map(), copies: new Map(), records: new Map() };
+  const published: Published = { chunks: new Map(), copies: new Map(), records: new Map(), htmlGzip: new Map() };
   // Page footer: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
   const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
   const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated };
@@ -166,8 +166,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   result.manifest = published.manifest;
   result.sizes = sizesOf({
     firstLoad: published.firstLoad ?? { js: [], css: [] },
-    chunkGzipSizes: model.pages.map((p) => published.chunks.get(p.page.route.path)?.gzip ?? 0),
-    routeTable: published.routeTable ?? [],
+    pages: model.pages.flatMap((p) => {
+      const path = p.page.route.path;
+      // A page at /404.html has no HTML of its own (the shell is there): it is no first visit.
+      if (!published.htmlGzip.has(path)) return [];
+      const route = published.routeData?.byPage.get(path);
+      return [{ html: published.htmlGzip.get(path)!, chunk: published.chunks.get(path)?.gzip ?? 0, shard: route?.shard ?? 0, sidebar: route?.sidebar ?? 0 }];
+    }),
+    routesRoot: published.routeData?.root ?? 0,
     searchIndex: published.searchIndex && { raw: published.searchIndex.raw, gzip: published.searchIndex.gzip },
   });
   return result;

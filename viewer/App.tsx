@@ -3,16 +3,16 @@ import { createActiveSlug } from './active-slug';
 import type { ChunkLoader } from './chunk-loader';
 import { Layout, type SidebarSource } from './components/Layout';
 import { useNavigator } from './navigator';
-import type { SiteData } from './site-data';
+import type { RouteData } from './route-data';
 import { useScrollSpy } from './use-scroll-spy';
 import { SIDEBAR_ELEMENT_ID, type ShellSite, type View } from './view';
 
 export interface AppProps {
   site: ShellSite;
-  /** The sidebar tree: pages.json's, a promise until it arrives (the prerendered tree is hydrated then). */
+  /** The sidebar tree: the route data's, a promise until it arrives (the prerendered tree is hydrated then). */
   sidebar: SidebarSource;
-  /** pages.json and the route table (fetched once; a failure is retried on the next call). */
-  data: () => Promise<SiteData>;
+  /** The route data: routes.json, then the shards and sidebar pieces the reader's paths need. */
+  routes: RouteData;
   loader: ChunkLoader;
   timeoutMs: number;
   initialView: View;
@@ -23,7 +23,7 @@ export interface AppProps {
 const DRAWER_QUERY = '(max-width: 959px)';
 
 /** The client app: the layout plus navigation, the drawer and the scroll spy. */
-export function App({ site, sidebar, data, loader, timeoutMs, initialView, resolveOnMount }: AppProps) {
+export function App({ site, sidebar, routes, loader, timeoutMs, initialView, resolveOnMount }: AppProps) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const openRef = useRef(false);
   openRef.current = sidebarOpen;
@@ -43,11 +43,12 @@ export function App({ site, sidebar, data, loader, timeoutMs, initialView, resol
     }
   }, []);
   const onNavigated = useCallback(() => closeSidebar('navigation'), [closeSidebar]);
-  const { view, showProgress, retry } = useNavigator({ site, data, loader, timeoutMs, initialView, resolveOnMount, onNavigated });
+  const { view, showProgress, retry } = useNavigator({ site, routes, loader, timeoutMs, initialView, resolveOnMount, onNavigated });
   const slugs = useMemo(() => (view.kind === 'page' ? view.page.headers.map((h) => h.slug) : []), [view]);
   const [active] = useState(createActiveSlug);
   useScrollSpy(slugs, site.viewer.scrollSpyThrottleMs, active);
-  const search = useMemo(() => ({ data, loader }), [data, loader]);
+  const search = useMemo(() => ({ routes, loader }), [routes, loader]);
+  const sidebarPieces = useMemo(() => ({ loaded: routes.loadedPiece, load: routes.piece }), [routes]);
 
   useEffect(() => {
     if (!sidebarOpen) return;
@@ -73,6 +74,7 @@ export function App({ site, sidebar, data, loader, timeoutMs, initialView, resol
     <Layout
       site={site}
       sidebar={sidebar}
+      sidebarPieces={sidebarPieces}
       view={view}
       showProgress={showProgress}
       sidebarOpen={sidebarOpen}

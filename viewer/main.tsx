@@ -2,17 +2,18 @@ import { App } from './App';
 import { createChunkLoader } from './chunk-loader';
 import { mountApp } from './mount';
 import { viewerOverrides } from './overrides';
-import { createSiteDataSource } from './site-data';
+import { createRouteData } from './route-data';
 import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, type BootData } from './view';
 import './styles/index.css';
 
 /**
  * Start-up: the prerendered page is already readable, and the stored theme
  * already applied (an inline script in <head>, see theme.ts). The route
- * table (pages.json, preloaded by the HTML) is fetched, but not waited for:
- * the app hydrates at once from the boot data, so the top bar, its menus,
- * the theme toggle and search work from the start. The sidebar tree and
- * client-side navigation take the route table when it arrives.
+ * data (routes.json, preloaded by the HTML, then this page's shard and its
+ * branch of the sidebar) is fetched, but not waited for: the app hydrates
+ * at once from the boot data, so the top bar, its menus, the theme toggle
+ * and search work from the start. The sidebar tree and client-side
+ * navigation take the route data when it arrives.
  */
 function start(): void {
   const container = document.getElementById(APP_ELEMENT_ID);
@@ -20,18 +21,16 @@ function start(): void {
   if (!container || !bootText) return;
   const boot = JSON.parse(bootText) as BootData;
   const site = boot.site;
-  const source = createSiteDataSource(site.base);
-  // Started now; a failure is forgotten by the source, so a later navigation or search asks again.
-  const first = source.load();
-  const sidebar = first.then(
-    (data) => data.manifest.site.sidebar,
-    // Without pages.json the prerendered sidebar stays as it is: plain links that work.
+  const routes = createRouteData(site.base);
+  // Started now; a failure is forgotten by the route data, so a later navigation or search asks again.
+  const sidebar = routes.sidebar(boot.page?.sidebar ?? []).catch(
+    // Without the route data the prerendered sidebar stays as it is: plain links that work.
     () => new Promise<never>(() => {}),
   );
   const timeoutMs = viewerOverrides(window).loadTimeoutMs ?? site.viewer.loadTimeoutMs;
   const loader = createChunkLoader({ base: site.base, timeoutMs });
   mountApp(container, boot, loader, (initialView, resolveOnMount) => (
-    <App site={site} sidebar={sidebar} data={source.load} loader={loader} timeoutMs={timeoutMs} initialView={initialView} resolveOnMount={resolveOnMount} />
+    <App site={site} sidebar={sidebar} routes={routes} loader={loader} timeoutMs={timeoutMs} initialView={initialView} resolveOnMount={resolveOnMount} />
   ));
 }
 

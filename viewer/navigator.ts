@@ -3,15 +3,15 @@ import { ChunkLoadError, type ChunkLoader } from './chunk-loader';
 import { afterNewDeploy } from './page-loader';
 import { applyHead, headFor } from '../shared/head';
 import { isPlainClick, linkUrl } from './links';
-import { hrefOf, resolvePath, sitePathOf, type RouteTable } from './router';
+import { hrefOf, sitePathOf } from './router';
+import type { RouteData, Resolution } from './route-data';
 import { focusLost, scrollToTarget, type ScrollTarget } from './scroll-target';
-import type { SiteData } from './site-data';
 import { metaOf, type ShellSite, type View } from './view';
 
 export interface NavigatorOptions {
   site: ShellSite;
-  /** pages.json and the route table: fetched at start-up, and maybe not there yet when the reader first clicks. */
-  data: () => Promise<SiteData>;
+  /** The route data: routes.json and the shards, fetched as paths need them (maybe not there yet when the reader first clicks). */
+  routes: RouteData;
   loader: ChunkLoader;
   /** Chunk load time-out, shown in the timeout alert. */
   timeoutMs: number;
@@ -61,9 +61,8 @@ export function useNavigator(options: NavigatorOptions): Navigator {
   const quietFocus = useRef(false);
   const onNavigatedRef = useRef(onNavigated);
   onNavigatedRef.current = onNavigated;
-  // The route table in use: set when pages.json arrives, replaced when a new deploy made the tab fetch it again (page-loader.ts).
-  const routesRef = useRef<RouteTable | undefined>(undefined);
-  const dataRef = useRef(options.data);
+  // The route data in use, replaced when a new deploy made the tab fetch routes.json again (page-loader.ts).
+  const routesRef = useRef(options.routes);
 
   const show = useCallback((next: View, scroll: ScrollTarget) => {
     pendingScroll.current = scroll;
@@ -82,16 +81,19 @@ export function useNavigator(options: NavigatorOptions): Navigator {
         window.location.assign(url.href);
         return;
       }
-      // A click before pages.json arrived waits for it; without it, the browser follows the link itself.
-      const routes = routesRef.current ?? (await dataRef.current().then((d) => (routesRef.current ??= d.routes), () => undefined));
+      // A click before the route data arrived waits for it; without it, the browser follows the link itself.
+      const resolution: Resolution | undefined = await routesRef.current.resolve(sitePath).catch(() => undefined);
       if (id !== token.current) return;
-      if (!routes) {
+      if (resolution?.kind === 'external') {
+        window.location.assign(resolution.url);
+        return;
+      }
+      if (!resolution) {
         // The 404 shell cannot resolve its own address without it: say so, with a retry. Elsewhere, a full load.
         if (url.href !== window.location.href) window.location.assign(url.href);
         else show({ kind: 'error', error: 'other', path: sitePath, title: site.title, description: site.description, timeoutMs }, { kind: 'keep' });
         return;
       }
-      const resolution = resolvePath(sitePath, routes);
       const target = resolution.kind === 'page' ? new URL(`${hrefOf(base, resolution.page.path)}${url.search}${url.hash}`, url) : url;
       const savedY = mode === 'pop' ? positions.current.get(currentKey.current) : undefined;
       if (mode === 'push') {
@@ -128,12 +130,12 @@ export function useNavigator(options: NavigatorOptions): Navigator {
           return fresh.chunk;
         });
         if (id !== token.current) return;
-        show({ kind: 'page', page: metaOf(chunk, page.chunk), html: chunk.html }, scroll.kind === 'keep' ? { kind: 'top' } : scroll);
+        show({ kind: 'page', page: metaOf(chunk, page.chunk, page.sidebar), html: chunk.html }, scroll.kind === 'keep' ? { kind: 'top' } : scroll);
       } catch (error) {
         if (id !== token.current) return;
         const kind = error instanceof ChunkLoadError ? error.kind : 'other';
         if (kind === 'missing') show({ kind: 'not-found', path: sitePath }, { kind: 'top' });
-        else show({ kind: 'error', error: kind, path: page.path, title: page.title, description: page.description, timeoutMs }, { kind: 'top' });
+        else show({ kind: 'error', error: kind, path: page.path, title: page.title, description: site.description, timeoutMs }, { kind: 'top' });
       } finally {
         if (id === token.current) setLoading(false);
       }
@@ -199,7 +201,7 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     const onOver = (event: MouseEvent) => {
       const url = linkUrl(event.target, here(), base);
       const sitePath = url && sitePathOf(url.pathname, base);
-      const resolution = sitePath === undefined || !routesRef.current ? undefined : resolvePath(sitePath, routesRef.current);
+      const resolution = sitePath === undefined ? undefined : routesRef.current.peek(sitePath);
       if (resolution?.kind === 'page') loader.prefetch(resolution.page.chunk);
     };
     // Keep the position in the entry itself, so a reload comes back to it.
@@ -214,9 +216,9 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     // Hydrated: the controls work, and links are the app's (a click waits for the route table if it must).
     const root = document.documentElement;
     root.dataset.viewer = 'hydrated';
-    // With the route table in, everything is (tests and tools wait for this).
-    dataRef.current().then((d) => {
-      routesRef.current ??= d.routes;
+    // With routes.json and this page's shard in, everything is (tests and tools wait for this).
+    const start = sitePathOf(window.location.pathname, base);
+    (start === undefined ? routesRef.current.root() : routesRef.current.resolve(start)).then(() => {
       root.dataset.viewer = 'ready';
     }, () => undefined);
     return () => {

@@ -1,8 +1,12 @@
 import type { PageChunk, SiteRecord } from '../schema/manifest';
 import type { LoadErrorKind } from './chunk-loader';
 
-/** A chunk without its HTML, plus the chunk's file name: what a prerendered page embeds about itself. */
-export type PageMeta = Omit<PageChunk, 'html'> & { chunk: string };
+/**
+ * A chunk without its HTML, plus the chunk's file name and the sidebar
+ * pieces that hold the page (route data, schema/routes.ts): what a
+ * prerendered page embeds about itself.
+ */
+export type PageMeta = Omit<PageChunk, 'html'> & { chunk: string; sidebar?: readonly string[] };
 
 /** What the main area shows. */
 export type View =
@@ -41,13 +45,13 @@ export const MAIN_ELEMENT_ID = 'main';
 export const SIDEBAR_ELEMENT_ID = 'sidebar';
 
 /** The page metadata of a loaded chunk. */
-export function metaOf(chunk: PageChunk, chunkName: string): PageMeta {
+export function metaOf(chunk: PageChunk, chunkName: string, sidebar: readonly string[] = []): PageMeta {
   const { html: _html, ...meta } = chunk;
-  return { ...meta, chunk: chunkName };
+  return { ...meta, chunk: chunkName, ...(sidebar.length > 0 ? { sidebar } : {}) };
 }
 
 /** The chunk a prerendered page stands for, rebuilt from its metadata and the HTML already in the DOM. */
 export function chunkOf(meta: PageMeta, html: string): PageChunk {
-  const { chunk: _chunk, ...rest } = meta;
+  const { chunk: _chunk, sidebar: _sidebar, ...rest } = meta;
   return { ...rest, html };
 }

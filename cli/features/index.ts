@@ -4,6 +4,7 @@ import { llmsFullFeature } from './llms-full';
 import { manifestFeature } from './manifest';
 import { markdownCopyFeature } from './markdown-copy';
 import { mediaFeature } from './media';
+import { routesFeature } from './routes';
 import { searchFeature } from './search';
 import type { Feature } from './types';
 import { viewerFeature } from './viewer';
@@ -19,6 +20,7 @@ export const FEATURES: readonly Feature[] = [
   mediaFeature, // content/public/ and linked files
   searchFeature, // the local search index
   manifestFeature, // pages.json, its schema, redirects.json
+  routesFeature, // routes.json, route shards, sidebar pieces (after search: routes.json names the index)
   analyticsFeature, // the analytics bootstrap
   hostingFeature, // redirect stubs, host configs, sitemap.xml, robots.txt
   markdownCopyFeature, // .md copies, llms.txt

@@ -32,9 +32,14 @@ export interface Published {
   records: Map<string, PageRecord>;
   /** search: the local index file, once written. */
   searchIndex?: { name: string; raw: number; gzip: number };
-  /** manifest: pages.json as written, and the texts of pages.json and redirects.json (the route table a visit fetches). */
+  /** manifest: pages.json as written. */
   manifest?: Manifest;
-  routeTable?: string[];
+  /** routes: the sidebar pieces holding each page (its HTML names them, so hydration fetches them at once). */
+  sidebarBranches?: ReadonlyMap<string, readonly string[]>;
+  /** routes: gzip bytes of routes.json, and per page of its route shard and sidebar pieces (for the size report). */
+  routeData?: { root: number; byPage: ReadonlyMap<string, { shard: number; sidebar: number }> };
+  /** viewer: gzip bytes of each page's HTML file, by page path. */
+  htmlGzip: Map<string, number>;
 }
 
 /** Everything a feature may use while the site is written. */

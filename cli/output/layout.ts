@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CHUNK_DIR, MANIFEST_FILE, ROUTES_FILE } from '../../shared/output-names';
 
 /**
  * Every name in the output folder, in one place: the features ask here what
@@ -35,7 +36,7 @@ export const HASH_SOURCE = String.raw`(?:[0-9a-f]{10}|[A-Z2-7]{8})`;
 
 // Pages.
 
-export const CHUNK_DIR = `${ASSETS_DIR}/pages`;
+export { CHUNK_DIR };
 
 /** A name safe for an output file, derived from a page path: `/api/rest/` → `api-rest`. */
 export function fileNameOf(routePath: string): string {
@@ -91,7 +92,18 @@ export function mediaFileOf(stem: string, content: Uint8Array, ext: string): str
 
 /** The shell static hosts serve for unknown paths. */
 export const NOT_FOUND_FILE = '404.html';
-export const MANIFEST_FILE = 'pages.json';
+export { MANIFEST_FILE };
+/** The reader's route data (schema/routes.ts): the root, revalidated on every visit, and its content-hashed shards and sidebar pieces. */
+export { ROUTES_FILE };
+export const ROUTES_DIR = `${ASSETS_DIR}/routes`;
+
+export function routeShardFileOf(prefix: string, content: string): string {
+  return `${ROUTES_DIR}/routes-${fileNameOf(prefix)}.${contentHash(content)}.json`;
+}
+
+export function sidebarPieceFileOf(index: number, content: string): string {
+  return `${ROUTES_DIR}/sidebar-${index}.${contentHash(content)}.json`;
+}
 export const REDIRECTS_FILE = 'redirects.json';
 export const MANIFEST_SCHEMA_FILE = 'pages.schema.json';
 export const SEARCH_INDEX_STEM = 'search';

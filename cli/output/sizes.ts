@@ -1,6 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { OutputFiles } from './folder';
-import { CHUNK_DIR, MANIFEST_FILE, REDIRECTS_FILE } from './layout';
+import type { RoutesRoot } from '../../schema/routes';
+import { shardOf } from '../../shared/prefix-shards';
+import { NOT_FOUND_FILE, ROUTES_FILE } from './layout';
 
 /**
  * Issue 4's budgets, in bytes of gzip. JavaScript was 75 KB; issue 7's fault
@@ -12,9 +14,12 @@ import { CHUNK_DIR, MANIFEST_FILE, REDIRECTS_FILE } from './layout';
  * boot data's shell site, the sidebar's Suspense boundary, the store for the
  * header in view), focus management (drawer, menus, search results,
  * headings), the theme toggle's state, the copy buttons and the page and
- * site footers; hence 77.5 KB.
+ * site footers; hence 77.5 KB. Issue 19's budgets hold at any size of
+ * site: a first visit all in (HTML, JS, CSS, routes.json, the page's route
+ * shard and sidebar pieces) 100 KB, a client-side navigation (chunk and route
+ * shard) 10 KB median, a page's HTML 20 KB.
  */
-export const BUDGET = { js: 77.5 * 1024, css: 12 * 1024, medianChunk: 3 * 1024 } as const;
+export const BUDGET = { js: 77.5 * 1024, css: 12 * 1024, medianChunk: 3 * 1024, firstVisit: 100 * 1024, navigation: 10 * 1024, html: 20 * 1024 } as const;
 
 export interface ViewerSizes {
   /** gzip bytes of the JavaScript a first visit loads (entry + modulepreloads). */
@@ -24,61 +29,118 @@ export interface ViewerSizes {
   /** gzip bytes of the median page chunk. */
   medianChunk: number;
   chunkCount: number;
-  /** gzip bytes of pages.json + redirects.json, fetched once per visit. */
-  routeTable: number;
+  /** gzip bytes of routes.json, fetched once per visit. */
+  routesRoot: number;
+  /** Per page, gzip: its HTML; a first visit to it (HTML, JS, CSS, routes.json, its route shard and sidebar pieces); a navigation to it (chunk and route shard). */
+  html: Spread;
+  firstVisit: Spread;
+  navigation: Spread;
   /** The local search index, fetched when the reader first opens search: raw and gzip bytes. */
   searchIndex?: { raw: number; gzip: number };
 }
 
+/** The median and the largest of a figure over the site's pages. */
+export interface Spread {
+  median: number;
+  max: number;
+}
+
 export const gzipSize = (content: string | Uint8Array) => gzipSync(content).length;
 
-/** What a build knows as it writes: the first load's files, each chunk's gzip size, the route table, the index. */
+/** One page's gzip bytes, besides the site-wide files. */
+export interface PageSizes {
+  html: number;
+  chunk: number;
+  /** Its route shard. */
+  shard: number;
+  /** The sidebar pieces of its branch. */
+  sidebar: number;
+}
+
+/** What a build knows as it writes: the first load's files, each page's sizes, routes.json, the index. */
 export interface SizeInputs {
   firstLoad: { js: readonly (string | Uint8Array)[]; css: readonly (string | Uint8Array)[] };
-  chunkGzipSizes: readonly number[];
-  routeTable: readonly (string | Uint8Array)[];
+  pages: readonly PageSizes[];
+  routesRoot: number;
   searchIndex?: { raw: number; gzip: number };
 }
 
 /** The same figures as measureViewer, from what the build made (so it need not read its output back). */
 export function sizesOf(inputs: SizeInputs): ViewerSizes {
   const total = (contents: readonly (string | Uint8Array)[]) => contents.reduce((sum, content) => sum + gzipSize(content), 0);
+  const js = total(inputs.firstLoad.js);
+  const css = total(inputs.firstLoad.css);
+  const spread = (of: (page: PageSizes) => number): Spread => {
+    const values = inputs.pages.map(of).sort((a, b) => a - b);
+    return { median: median(values), max: values.at(-1) ?? 0 };
+  };
   return {
-    js: total(inputs.firstLoad.js),
-    css: total(inputs.firstLoad.css),
-    medianChunk: median([...inputs.chunkGzipSizes].sort((a, b) => a - b)),
-    chunkCount: inputs.chunkGzipSizes.length,
-    routeTable: total(inputs.routeTable),
+    js,
+    css,
+    medianChunk: spread((p) => p.chunk).median,
+    chunkCount: inputs.pages.length,
+    routesRoot: inputs.routesRoot,
+    html: spread((p) => p.html),
+    firstVisit: spread((p) => p.html + js + css + inputs.routesRoot + p.shard + p.sidebar),
+    navigation: spread((p) => p.chunk + p.shard),
     searchIndex: inputs.searchIndex,
   };
 }
 
 /**
- * Measures the first load from what a page actually references: the
- * scripts and stylesheets named in the home page's HTML (or the 404 shell).
+ * Measures the same from the output alone: the scripts and stylesheets the
+ * home page's HTML (or the 404 shell) references, and for each page's HTML
+ * the chunk, route shard and sidebar pieces it leads to (its boot data and
+ * routes.json say which).
  */
 export function measureViewer(files: OutputFiles, base: string): ViewerSizes | undefined {
-  const html = files.get('index.html') ?? files.get('404.html');
-  if (html === undefined) return undefined;
-  const text = typeof html === 'string' ? html : new TextDecoder().decode(html);
+  const textOf = (name: string) => {
+    const content = files.get(name);
+    return content === undefined ? undefined : typeof content === 'string' ? content : new TextDecoder().decode(content);
+  };
+  const home = textOf('index.html') ?? textOf(NOT_FOUND_FILE);
+  if (home === undefined) return undefined;
   const referenced = (pattern: RegExp) =>
-    [...text.matchAll(pattern)].map((m) => m[1]!).filter((href) => href.startsWith(base)).map((href) => href.slice(base.length));
+    [...home.matchAll(pattern)].map((m) => m[1]!).filter((href) => href.startsWith(base)).map((href) => href.slice(base.length));
   const contents = (names: string[]) => names.map((name) => files.get(name) ?? '');
+  const sizeOf = (name: string | undefined) => (name === undefined || !files.has(name) ? 0 : gzipSize(files.get(name)!));
+  const rootText = textOf(ROUTES_FILE);
+  const root = rootText === undefined ? undefined : (JSON.parse(rootText) as RoutesRoot);
+  const prefixes = root?.shards.map(([prefix]) => prefix) ?? [];
+  const pages: PageSizes[] = [];
+  for (const [name] of files) {
+    if (!name.endsWith('.html')) continue;
+    const page = bootPageOf(textOf(name)!);
+    if (!page) continue;
+    pages.push({
+      html: sizeOf(name),
+      chunk: sizeOf(page.chunk),
+      shard: root ? sizeOf(root.shards[shardOf(page.path, prefixes)]?.[1]) : 0,
+      sidebar: (page.sidebar ?? []).reduce((sum, piece) => sum + sizeOf(piece), 0),
+    });
+  }
   return sizesOf({
     firstLoad: {
       js: contents([...referenced(/<script type="module" src="([^"]+)"/g), ...referenced(/<link rel="modulepreload" href="([^"]+)"/g)]),
       css: contents(referenced(/<link rel="stylesheet" href="([^"]+)"/g)),
     },
-    chunkGzipSizes: [...files].filter(([name]) => name.startsWith(`${CHUNK_DIR}/`)).map(([, content]) => gzipSize(content)),
-    routeTable: contents(['pages.json', 'redirects.json']),
+    pages,
+    routesRoot: sizeOf(ROUTES_FILE),
     searchIndex: measureSearchIndex(files),
   });
 }
 
-/** Raw and gzip bytes of the search index that pages.json names, if it names one. */
+/** The page a prerendered HTML file carries in its boot data; undefined for the 404 shell and redirect stubs. */
+function bootPageOf(html: string): { path: string; chunk: string; sidebar?: string[] } | undefined {
+  const found = /<script type="application\/json" id="docsbuild-boot">([^<]*)<\/script>/.exec(html);
+  if (!found) return undefined;
+  return (JSON.parse(found[1]!) as { page?: { path: string; chunk: string; sidebar?: string[] } }).page;
+}
+
+/** Raw and gzip bytes of the search index that routes.json names, if it names one. */
 export function measureSearchIndex(files: OutputFiles): { raw: number; gzip: number } | undefined {
-  const pages = files.get('pages.json');
-  const name = pages === undefined ? undefined : searchIndexName(typeof pages === 'string' ? pages : new TextDecoder().decode(pages));
+  const root = files.get(ROUTES_FILE);
+  const name = root === undefined ? undefined : searchIndexName(typeof root === 'string' ? root : new TextDecoder().decode(root));
   const content = name === undefined ? undefined : files.get(name);
   if (content === undefined) return undefined;
   return { raw: typeof content === 'string' ? Buffer.byteLength(content) : content.length, gzip: gzipSize(content) };
@@ -93,20 +155,27 @@ export function median(sorted: readonly number[]): number {
 /** One line per figure, each against its budget. */
 export function formatSizes(sizes: ViewerSizes): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const over = (bytes: number, budget: number) => (bytes > budget ? ', OVER BUDGET' : '');
   const line = (label: string, bytes: number, budget?: number) =>
-    `  ${label.padEnd(26)} ${kb(bytes).padStart(9)} gzip${budget === undefined ? '' : `  (budget ${kb(budget)}${bytes > budget ? ', OVER BUDGET' : ''})`}`;
+    `  ${label.padEnd(26)} ${kb(bytes).padStart(9)} gzip${budget === undefined ? '' : `  (budget ${kb(budget)}${over(bytes, budget)})`}`;
+  const spread = (label: string, figure: Spread, budget: number, held: keyof Spread) =>
+    `  ${label.padEnd(26)} ${kb(figure.median).padStart(9)} gzip median, ${kb(figure.max)} largest  (budget ${kb(budget)}${held === 'median' ? ' median' : ''}${over(figure[held], budget)})`;
   return [
     'Viewer download sizes:',
     line('first-load JavaScript', sizes.js, BUDGET.js),
     line('first-load CSS', sizes.css, BUDGET.css),
     line(`median page chunk (${sizes.chunkCount})`, sizes.medianChunk, BUDGET.medianChunk),
-    line('route table (once)', sizes.routeTable),
+    line('routes.json (every visit)', sizes.routesRoot),
+    spread('page HTML', sizes.html, BUDGET.html, 'max'),
+    // A first visit and a navigation are held to their budgets at the median page: the longest pages are longer by their text.
+    spread('first visit, all in', sizes.firstVisit, BUDGET.firstVisit, 'median'),
+    spread('navigation (chunk, shard)', sizes.navigation, BUDGET.navigation, 'median'),
     ...(sizes.searchIndex ? [`${line('search index (on open)', sizes.searchIndex.gzip)}  (${kb(sizes.searchIndex.raw)} raw)`] : []),
   ].join('\n');
 }
 
-/** The index file named in pages.json, if any: for the size report and the bench. */
-export function searchIndexName(pagesJsonText: string): string | undefined {
-  const manifest = JSON.parse(pagesJsonText) as { site?: { search?: { index?: string } } };
-  return manifest.site?.search?.index;
+/** The index file named in routes.json (or pages.json's site record), if any: for the size report and the bench. */
+export function searchIndexName(jsonText: string): string | undefined {
+  const data = JSON.parse(jsonText) as { search?: unknown; site?: { search?: { index?: string } } };
+  return typeof data.search === 'string' ? data.search : data.site?.search?.index;
 }

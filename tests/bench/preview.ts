@@ -2,7 +2,7 @@
  * `npm run bench:preview`: builds the real site (content/), starts
  * `docsbuild preview` on loopback as its own process, and runs autocannon
  * against it for 10 s with a mix of what readers fetch (HTML pages, the
- * route table, page chunks, the viewer bundle) asking for brotli or gzip.
+ * route data, page chunks, the viewer bundle) asking for brotli or gzip.
  * Prints requests/s, latency and errors, and writes tests/bench/PREVIEW.md.
  * Not part of `npm test`: it takes a machine to itself for 10 s.
  */
@@ -48,8 +48,8 @@ async function main(): Promise<void> {
       const paths = [
         ...pages.map((p) => `${base}${p.path.slice(1)}`),
         ...pages.map((p) => `${base}${p.chunk}`),
-        `${base}pages.json`,
-        `${base}redirects.json`,
+        `${base}routes.json`,
+        ...(await readdir(path.join(out, 'assets', 'routes'))).map((n) => `${base}assets/routes/${n}`),
         ...scripts,
         `${base}no-such-page/`,
       ];
@@ -67,8 +67,8 @@ async function main(): Promise<void> {
         '# docsbuild preview under load',
         '',
         `\`npm run bench:preview\`: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s on loopback against \`docsbuild preview\``,
-        `serving the real site (${manifest.pages.length} pages), cycling through ${paths.length} URLs (HTML pages, page chunks, pages.json,`,
-        'redirects.json, the viewer bundle and one unknown path), `Accept-Encoding: br, gzip`.',
+        `serving the real site (${manifest.pages.length} pages), cycling through ${paths.length} URLs (HTML pages, page chunks, routes.json,`,
+        'the route shards, the viewer bundle and one unknown path), `Accept-Encoding: br, gzip`.',
         '',
         '| requests/s (mean) | latency p50 | latency p99 | max | requests | errors | timeouts | non-2xx |',
         '| --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, PageChunk } from '../../schema/manifest';
+import type { RouteShard, RoutesRoot } from '../../schema/routes';
 import { collectErrors, markWindow, newContext, openSite, poll, skipBrowserTests, waitForApp, windowMarked, type Site } from './harness';
 
 /**
@@ -33,9 +34,10 @@ describe.skipIf(skipBrowserTests)('viewer: faults (Chromium)', () => {
   const h1 = (page: Page) => page.locator('main h1');
   const alert = (page: Page) => page.getByRole('alert');
   const clickLimits = (page: Page) => page.locator('#sidebar .sidebar-items a[href="/docs/limits/"]').click();
-  const openHome = async () => {
+  const openHome = async (before?: (page: Page) => Promise<unknown>) => {
     const page = await context.newPage();
     const errors = collectErrors(page);
+    await before?.(page);
     await page.goto(site.url('/'));
     await waitForApp(page);
     await markWindow(page);
@@ -47,6 +49,36 @@ describe.skipIf(skipBrowserTests)('viewer: faults (Chromium)', () => {
     expect(await page.getByRole('progressbar').count()).toBe(0);
   };
   const json = (data: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(data) });
+  /** The chunk id of a route shard's page entry (schema/routes.ts): its name without folder and extension. */
+  const NEW_ID = NEW_NAME.replace('assets/pages/', '').replace('.json', '');
+
+  /**
+   * A new deploy, as a tab sees it: the routes.json it loaded at start names
+   * the old shards; once it fetches routes.json again (the viewer does after
+   * a chunk 404), the shards it then fetches are the new deploy's, `edit`ed.
+   * `root` rewrites that second routes.json. Counts the routes.json fetches
+   * after the first.
+   */
+  const newDeploy = (edit: (shard: RouteShard) => RouteShard, root: (data: RoutesRoot) => unknown = (data) => data) => {
+    const state = { refreshed: 0 };
+    let roots = 0;
+    const setUp = async (page: Page) => {
+      await page.route('**/docs/routes.json', async (route) => {
+        if (++roots === 1) return route.continue();
+        state.refreshed++;
+        const response = await route.fetch();
+        return route.fulfill(json(root((await response.json()) as RoutesRoot)));
+      });
+      await page.route('**/docs/assets/routes/routes-*.json', async (route) => {
+        if (roots < 2) return route.continue();
+        const response = await route.fetch();
+        return route.fulfill(json(edit((await response.json()) as RouteShard)));
+      });
+    };
+    return { state, setUp };
+  };
+  const renameLimits = (shard: RouteShard): RouteShard => ({ ...shard, pages: shard.pages.map((p) => (p[0] === '/limits/' ? [p[0], NEW_ID, p[2]] : p)) });
+  const dropLimits = (shard: RouteShard): RouteShard => ({ ...shard, pages: shard.pages.filter((p) => p[0] !== '/limits/') });
 
   it.each([
     ['truncated', (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(limitsChunk).slice(0, 60) })],
@@ -87,13 +119,8 @@ describe.skipIf(skipBrowserTests)('viewer: faults (Chromium)', () => {
   });
 
   it('after a new deploy renamed the chunk (404), reloads the route table once and shows the page from its new chunk', async () => {
-    const { page, errors } = await openHome();
-    const manifests: string[] = [];
-    const deployed: Manifest = { ...manifest, pages: manifest.pages.map((p) => (p.path === '/limits/' ? { ...p, chunk: NEW_NAME } : p)) };
-    await page.route('**/docs/pages.json', (route) => {
-      manifests.push(route.request().url());
-      return route.fulfill(json(deployed));
-    });
+    const deploy = newDeploy(renameLimits);
+    const { page, errors } = await openHome(deploy.setUp);
     await page.route(LIMITS_CHUNK, (route) =>
       route.request().url().endsWith(NEW_NAME)
         ? route.fulfill(json({ ...limitsChunk, html: `${limitsChunk.html}<p id="redeployed">From the new deploy.</p>` }))
@@ -101,7 +128,7 @@ describe.skipIf(skipBrowserTests)('viewer: faults (Chromium)', () => {
     );
     await clickLimits(page);
     await poll(() => page.locator('#redeployed').count()).toBe(1);
-    expect(manifests).toHaveLength(1);
+    expect(deploy.state.refreshed).toBe(1);
     expect(page.url()).toBe(site.url('/limits/'));
     expect(await h1(page).textContent()).toContain('Limits');
     expect(await windowMarked(page)).toBe(true);
@@ -117,42 +144,37 @@ describe.skipIf(skipBrowserTests)('viewer: faults (Chromium)', () => {
     await clickLimits(page);
     await poll(() => page.locator('#redeployed').count()).toBe(1);
     expect(chunks.every((c) => c.endsWith(NEW_NAME))).toBe(true);
-    expect(manifests).toHaveLength(1);
+    expect(deploy.state.refreshed).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('shows not-found when the new deploy no longer has the page', async () => {
-    const { page } = await openHome();
-    let refreshed = 0;
-    await page.route('**/docs/pages.json', (route) => {
-      refreshed++;
-      return route.fulfill(json({ ...manifest, pages: manifest.pages.filter((p) => p.path !== '/limits/') }));
-    });
+    const deploy = newDeploy(dropLimits);
+    const { page } = await openHome(deploy.setUp);
     await page.route(LIMITS_CHUNK, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await clickLimits(page);
     await poll(() => h1(page).textContent()).toBe('Page not found');
-    expect(refreshed).toBe(1);
+    expect(deploy.state.refreshed).toBe(1);
     expect(await alert(page).count()).toBe(0);
     await expectSettled(page);
     await page.close();
   });
 
   it('shows not-found when the chunk is still missing after reloading the route table (the same deploy)', async () => {
-    const { page } = await openHome();
-    let refreshed = 0;
-    await page.route('**/docs/pages.json', (route) => (refreshed++, route.continue()));
+    const deploy = newDeploy((shard) => shard);
+    const { page } = await openHome(deploy.setUp);
     await page.route(LIMITS_CHUNK, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await clickLimits(page);
     await poll(() => h1(page).textContent()).toBe('Page not found');
-    expect(refreshed).toBe(1);
+    expect(deploy.state.refreshed).toBe(1);
     await expectSettled(page);
     await page.close();
   });
 
   it('asks for a reload when the new deploy\'s route table is of another version', async () => {
-    const { page } = await openHome();
-    await page.route('**/docs/pages.json', (route) => route.fulfill(json({ ...manifest, version: 2 })));
+    const deploy = newDeploy((shard) => shard, (data) => ({ ...data, version: 2 }));
+    const { page } = await openHome(deploy.setUp);
     await page.route(LIMITS_CHUNK, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await clickLimits(page);
     await alert(page).waitFor();

@@ -233,10 +233,10 @@ describe.skipIf(skipBrowserTests)('viewer: keyboard, theme and copy (Chromium)',
     const slow = await newContext(site);
     const page = await slow.newPage();
     const held: Route[] = [];
-    await page.route('**/docs/pages.json', (route) => {
+    await page.route('**/docs/routes.json', (route) => {
       held.push(route);
     });
-    // Not until `load`: the held pages.json is preloaded, and a preload holds the load event back.
+    // Not until `load`: the held routes.json is preloaded, and a preload holds the load event back.
     await page.goto(site.url('/limits/'), { waitUntil: 'domcontentloaded' });
     await page.locator('html[data-viewer="hydrated"]').waitFor({ state: 'attached' });
     expect(held).toHaveLength(1);
@@ -246,7 +246,7 @@ describe.skipIf(skipBrowserTests)('viewer: keyboard, theme and copy (Chromium)',
     await box.click();
     await page.keyboard.type('payload');
     expect(await box.inputValue()).toBe('payload');
-    // The panel is up, waiting for the index (which waits for pages.json); Escape twice empties the box.
+    // The panel is up, waiting for the index (which waits for routes.json); Escape twice empties the box.
     await page.locator('.search-popup').getByText('Searching…').waitFor();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');

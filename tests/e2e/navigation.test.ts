@@ -50,8 +50,10 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
     await page.goto(site.url('/limits/'));
     await waitForApp(page);
     expect(requests.filter((p) => p.includes('/assets/pages/'))).toEqual([]);
-    expect(requests.filter((p) => p.endsWith('/pages.json'))).toHaveLength(1);
-    expect(requests.filter((p) => p.endsWith('/redirects.json'))).toHaveLength(1);
+    // The reader's route data: routes.json and the page's own shard, never the full manifest.
+    expect(requests.filter((p) => p.endsWith('/routes.json'))).toHaveLength(1);
+    expect(requests.filter((p) => p.includes('/assets/routes/routes-'))).toHaveLength(1);
+    expect(requests.filter((p) => p.endsWith('/pages.json') || p.endsWith('/redirects.json'))).toEqual([]);
     await poll(() => page.getByRole('banner').count()).toBe(1);
     expect(await page.getByRole('navigation', { name: 'Documentation' }).count()).toBe(1);
     expect(await page.getByRole('main').count()).toBe(1);

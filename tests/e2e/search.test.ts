@@ -116,7 +116,6 @@ describe.skipIf(skipBrowserTests)('viewer: search (Chromium)', () => {
       provider: 'docsearch',
       docsearch: { appId: 'BH4D9OD16A', apiKey: '0f2c8e1bd26a8f8b6d2a9c3e4f5a6b7c', indexName: 'pipedream', facetFilters: ['version:latest'] },
     };
-    await page.route('**/docs/pages.json', (route) => route.fulfill({ json: manifest }));
     // The HTML carries the Content-Security-Policy and the boot data (search settings included) of the site it
     // was built for: give it those a DocSearch build has.
     await page.route(site.url('/'), async (route) => {

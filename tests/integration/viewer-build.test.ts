@@ -29,5 +29,10 @@ describe('viewer output of a build', () => {
     expect(sizes.js).toBeLessThanOrEqual(BUDGET.js);
     expect(sizes.css).toBeLessThanOrEqual(BUDGET.css);
     expect(sizes.medianChunk).toBeLessThanOrEqual(BUDGET.medianChunk);
+    // What the build reports as it writes is what its output measures.
+    expect(first.sizes).toEqual(sizes);
+    expect(sizes.firstVisit.median).toBeLessThanOrEqual(BUDGET.firstVisit);
+    expect(sizes.navigation.median).toBeLessThanOrEqual(BUDGET.navigation);
+    expect(sizes.html.max).toBeLessThanOrEqual(BUDGET.html);
   });
 });

@@ -30,12 +30,20 @@ const CHROMIUM_ARGS = [
   // Every host but the loopback fails to resolve: no request can leave this machine.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
-const PAGES = ['/', '/api/rest/', '/limits/', '/quickstart/create-new-workflow.html'];
-const FORM_FACTORS = ['mobile', 'desktop'] as const;
+const ALL_PAGES = ['/', '/api/rest/', '/limits/', '/quickstart/create-new-workflow.html'];
+const ALL_FORM_FACTORS = ['mobile', 'desktop'] as const;
+/** `LIGHTHOUSE_PAGES=/,/limits/` and `LIGHTHOUSE_FORM_FACTORS=mobile` narrow a run while trying a change. */
+const PAGES = listFrom(process.env.LIGHTHOUSE_PAGES, ALL_PAGES);
+const FORM_FACTORS = listFrom(process.env.LIGHTHOUSE_FORM_FACTORS, ALL_FORM_FACTORS);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** The site's third-party requests, refused by Lighthouse (a refusal it does not count as a console error). */
 const BLOCKED = ['*googletagmanager.com*', '*google-analytics.com*'];
+
+function listFrom<T extends string>(value: string | undefined, all: readonly T[]): T[] {
+  const wanted = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  return wanted.length === 0 ? [...all] : all.filter((item) => wanted.includes(item));
+}
 
 interface Row {
   page: string;
@@ -124,6 +132,11 @@ async function main(): Promise<void> {
           if (!result) throw new Error(`Lighthouse returned nothing for ${page} (${formFactor}).`);
           if (result.lhr.runtimeError) throw new Error(`${page} (${formFactor}): ${result.lhr.runtimeError.message}`);
           runs.push(rowOf(page, formFactor, result));
+          if (process.env.LIGHTHOUSE_DEBUG) {
+            for (const id of ['long-tasks', 'bootup-time', 'mainthread-work-breakdown', 'largest-contentful-paint-element', 'network-requests']) {
+              process.stdout.write(`${id}: ${JSON.stringify((result.lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [], null, 0).slice(0, 3000)}\n`);
+            }
+          }
         }
         const row = { ...median(runs), runs: runs.map((r) => r.scores.performance) };
         rows.push(row);
@@ -150,7 +163,10 @@ async function main(): Promise<void> {
       ),
       '',
     ].join('\n');
-    await writeFile(path.join(ROOT, 'tests', 'lighthouse', 'RESULTS.md'), table);
+    // A narrowed run is an experiment: only the full set is the record.
+    if (PAGES.length === ALL_PAGES.length && FORM_FACTORS.length === ALL_FORM_FACTORS.length) {
+      await writeFile(path.join(ROOT, 'tests', 'lighthouse', 'RESULTS.md'), table);
+    }
     const below = rows.filter((r) => !meets(r));
     if (below.length > 0) {
       process.stdout.write(`${below.length} of ${rows.length} page and form factor pairs below target.\n`);

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { Header, SidebarItemRecord } from '../../schema/manifest';
+import type { Header } from '../../schema/manifest';
 import type { ActiveSlug } from '../active-slug';
 import type { SearchContext } from '../search/engine';
 import { MAIN_ELEMENT_ID, type ShellSite, type View } from '../view';
@@ -9,7 +9,7 @@ import { NotFound } from './NotFound';
 import { OnThisPage } from './OnThisPage';
 import { PageView } from './PageView';
 import { ProgressBar } from './ProgressBar';
-import { Sidebar, type SidebarSource } from './Sidebar';
+import { Sidebar, wholeTree, type SidebarPieces, type SidebarSource } from './Sidebar';
 import { TopBar } from './TopBar';
 
 export type { SidebarSource } from './Sidebar';
@@ -17,6 +17,8 @@ export type { SidebarSource } from './Sidebar';
 export interface LayoutProps {
   site: ShellSite;
   sidebar: SidebarSource;
+  /** Where a big site's sidebar groups come from when opened (the route data). */
+  sidebarPieces?: SidebarPieces;
   view: View;
   showProgress: boolean;
   sidebarOpen: boolean;
@@ -32,21 +34,21 @@ export interface LayoutProps {
 }
 
 const NO_HEADERS: readonly Header[] = [];
-const NO_ITEMS: readonly SidebarItemRecord[] = [];
+const NO_SIDEBAR: SidebarSource = wholeTree([]);
 
 /**
  * The one layout of every route: banner, sidebar navigation, main, "on this
  * page" and the footer. While the drawer is open on a phone, everything but
  * the drawer and its menu button is inert.
  */
-export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active, onToggleSidebar, onCloseSidebar, onRetry, shell, search }: LayoutProps) {
+export function Layout({ site, sidebar, sidebarPieces, view, showProgress, sidebarOpen, active, onToggleSidebar, onCloseSidebar, onRetry, shell, search }: LayoutProps) {
   const page = view.kind === 'page' ? view.page : undefined;
   const currentPath = page?.path ?? (view.kind === 'error' ? view.path : undefined);
   const headers = page?.headers ?? NO_HEADERS;
   const inert = sidebarOpen || undefined;
   // Frontmatter `sidebar: auto` (VuePress): the page alone, its sections under it; `sidebar: false`: none.
   const items: SidebarSource =
-    page?.sidebarMode === 'auto' ? [{ type: 'page', path: page.path, title: page.title }] : page?.sidebarMode === false ? NO_ITEMS : sidebar;
+    page?.sidebarMode === 'auto' ? wholeTree([{ type: 'page', path: page.path, title: page.title }]) : page?.sidebarMode === false ? NO_SIDEBAR : sidebar;
   // One Suspense boundary around it all: React hydrates a boundary after the root, in slices of a few
   // milliseconds instead of one long task (a click or key press before then hydrates it at once).
   return (
@@ -57,7 +59,7 @@ export function Layout({ site, sidebar, view, showProgress, sidebarOpen, active,
       {showProgress && <ProgressBar />}
       <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} withoutNav={page?.navbar === false} />
       {sidebarOpen && <div className="backdrop" onClick={() => onCloseSidebar?.()} />}
-      <Sidebar site={site} items={items} currentPath={currentPath} headers={headers} active={active} open={sidebarOpen} />
+      <Sidebar site={site} items={items} currentPath={currentPath} branch={view.kind === 'page' ? view.page.sidebar : undefined} pieces={sidebarPieces} headers={headers} active={active} open={sidebarOpen} />
       {/* A grid whose columns do not depend on what has arrived: the text never moves when "on this page" comes in. */}
       <div className="page-wrap" inert={inert}>
         <main id={MAIN_ELEMENT_ID} tabIndex={-1}>

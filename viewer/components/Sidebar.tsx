@@ -1,33 +1,65 @@
 import { memo, Suspense, use, useEffect, useRef, useState } from 'react';
-import type { Header, SidebarItemRecord } from '../../schema/manifest';
+import type { Header } from '../../schema/manifest';
 import { useActiveSlug, type ActiveSlug } from '../active-slug';
 import { sectionOf, topLevel } from '../outline';
 import { hrefOf } from '../router';
 import { SIDEBAR_ELEMENT_ID, type ShellSite } from '../view';
 import { NavLink } from './NavLink';
+import { LARGE_SIDEBAR_PAGES } from '../../shared/sidebar';
 
-/** The sidebar tree, or (in the browser, until pages.json arrives) the promise of it. */
-export type SidebarSource = readonly SidebarItemRecord[] | Promise<readonly SidebarItemRecord[]>;
+/**
+ * A sidebar entry. The build prerenders from the whole tree; the browser
+ * has the route data's (viewer/route-data.ts), where a big group of a big
+ * site may be a `piece`: its children are in a file of their own, fetched
+ * when the group is opened or holds the reader's page (until then `children`
+ * is empty).
+ */
+export type SidebarNode =
+  | { type: 'page'; path: string; title: string }
+  | { type: 'group'; title: string; collapsed: boolean; children: readonly SidebarNode[]; piece?: string };
+
+export interface SidebarTree {
+  items: readonly SidebarNode[];
+  /** Pages in the whole tree, loaded or not. */
+  pages: number;
+}
+
+/** The sidebar tree, or (in the browser, until the route data arrives) the promise of it. */
+export type SidebarSource = SidebarTree | Promise<SidebarTree>;
+
+/** Sidebar pieces for groups the reader opens (the route data's). */
+export interface SidebarPieces {
+  loaded(name: string): readonly SidebarNode[] | undefined;
+  load(name: string): Promise<readonly SidebarNode[]>;
+}
 
 export interface SidebarProps {
   site: ShellSite;
   items: SidebarSource;
   currentPath?: string;
+  /** The sidebar pieces that hold the current page (its PageMeta's `sidebar`): those groups start open. */
+  branch?: readonly string[];
+  pieces?: SidebarPieces;
   /** The current page's headers: its top-level (`##`) sections are listed under it. */
   headers: readonly Header[];
   active?: ActiveSlug;
   open: boolean;
 }
 
+/** The whole tree as the build has it (no pieces): for prerendering. */
+export function wholeTree(items: readonly SidebarNode[]): SidebarTree {
+  return { items, pages: countPages(items) };
+}
+
 /**
  * The page tree from site.sidebar; a drawer on narrow screens that also
- * carries the top navigation. The tree comes from pages.json: in the
- * browser it is a Suspense boundary that stays as prerendered (links that
- * work) until pages.json arrives, and is hydrated then. Its props do not
- * change before that (the header in view comes from a store), or React
- * would render it again instead of hydrating it.
+ * carries the top navigation. In the browser the tree is a Suspense
+ * boundary that stays as prerendered (links that work) until the route data
+ * arrives, and is hydrated then. Its props do not change before that (the
+ * header in view comes from a store), or React would render it again
+ * instead of hydrating it.
  */
-export function Sidebar({ site, items, currentPath, headers, active, open }: SidebarProps) {
+export function Sidebar({ site, items, currentPath, branch, pieces, headers, active, open }: SidebarProps) {
   const root = useRef<HTMLDivElement>(null);
   // Keep the current page's link in view inside the scrolling sidebar.
   useEffect(() => {
@@ -42,16 +74,18 @@ export function Sidebar({ site, items, currentPath, headers, active, open }: Sid
       <nav aria-label="Documentation">
         <DrawerNav site={site} currentPath={currentPath} />
         <Suspense>
-          <SidebarTree items={items} base={site.base} currentPath={currentPath} headers={headers} active={active} />
+          <SidebarTreeView items={items} base={site.base} currentPath={currentPath} branch={branch ?? NO_BRANCH} pieces={pieces} headers={headers} active={active} />
         </Suspense>
       </nav>
     </div>
   );
 }
 
-const SidebarTree = memo(function SidebarTree({ items, ...rest }: { items: SidebarSource; base: string; currentPath?: string; headers: readonly Header[]; active?: ActiveSlug }) {
-  const tree = Array.isArray(items) ? (items as readonly SidebarItemRecord[]) : use(items as Promise<readonly SidebarItemRecord[]>);
-  return <Items items={tree} depth={0} collapseInactive={countPages(tree) > LARGE_SIDEBAR_PAGES} {...rest} />;
+const NO_BRANCH: readonly string[] = [];
+
+const SidebarTreeView = memo(function SidebarTreeView({ items, ...rest }: Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive'> & { items: SidebarSource }) {
+  const tree = 'then' in items ? use(items) : items;
+  return <Items items={tree.items} depth={0} collapseInactive={tree.pages > LARGE_SIDEBAR_PAGES} {...rest} />;
 });
 
 /** The top navigation, flattened, for the drawer (the top bar has no room for it on a phone). */
@@ -76,19 +110,14 @@ function DrawerNav({ site, currentPath }: { site: ShellSite; currentPath?: strin
   );
 }
 
-/**
- * Above this many pages, groups that do not hold the current page start
- * closed and their links are not rendered until opened: otherwise every
- * prerendered page would carry the whole tree, and a site's HTML would grow
- * with the square of its page count.
- */
-export const LARGE_SIDEBAR_PAGES = 200;
 
 interface ItemsProps {
-  items: readonly SidebarItemRecord[];
+  items: readonly SidebarNode[];
   depth: number;
   base: string;
   currentPath?: string;
+  branch: readonly string[];
+  pieces?: SidebarPieces;
   headers: readonly Header[];
   active?: ActiveSlug;
   collapseInactive: boolean;
@@ -108,10 +137,11 @@ function Items({ items, depth, ...rest }: ItemsProps) {
   );
 }
 
-function Group({ group, depth, ...rest }: { group: Extract<SidebarItemRecord, { type: 'group' }> } & Omit<ItemsProps, 'items'>) {
-  const holdsCurrent = contains(group, rest.currentPath);
+function Group({ group, depth, ...rest }: { group: Extract<SidebarNode, { type: 'group' }> } & Omit<ItemsProps, 'items'>) {
+  const holdsCurrent = group.piece !== undefined ? rest.branch.includes(group.piece) : contains(group, rest.currentPath);
   const initiallyOpen = holdsCurrent || (!group.collapsed && !rest.collapseInactive);
   const [open, setOpen] = useState(initiallyOpen);
+  const children = usePieceChildren(group, open, rest.pieces);
   // Navigating into a closed group opens it.
   useEffect(() => {
     if (holdsCurrent) setOpen(true);
@@ -120,20 +150,39 @@ function Group({ group, depth, ...rest }: { group: Extract<SidebarItemRecord, { 
     <li className={depth === 0 ? 'sidebar-group top' : 'sidebar-group'}>
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>{group.title}</summary>
-        {open && <Items items={group.children} depth={depth + 1} {...rest} />}
+        {open && <Items items={children} depth={depth + 1} {...rest} />}
       </details>
     </li>
   );
 }
+
+/** A group's children: its own, or (a piece) those of its file, fetched once it is open. */
+function usePieceChildren(group: Extract<SidebarNode, { type: 'group' }>, open: boolean, pieces: SidebarPieces | undefined): readonly SidebarNode[] {
+  const [fetched, setFetched] = useState<readonly SidebarNode[] | undefined>(undefined);
+  const name = group.piece;
+  const ready = name === undefined ? group.children : (pieces?.loaded(name) ?? fetched);
+  useEffect(() => {
+    if (!open || name === undefined || ready || !pieces) return;
+    let live = true;
+    // A failed fetch leaves the group empty; closing and opening it again asks again.
+    pieces.load(name).then((nodes) => live && setFetched(nodes), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, name, ready, pieces]);
+  return ready ?? NO_CHILDREN;
+}
+
+const NO_CHILDREN: readonly SidebarNode[] = [];
 
 /**
  * The page paths under each sidebar array, worked out once per array: every
  * prerendered page asks for them, and walking the tree each time would make
  * a site's build grow with the square of its page count.
  */
-const pathsUnder = new WeakMap<readonly SidebarItemRecord[], ReadonlySet<string>>();
+const pathsUnder = new WeakMap<readonly SidebarNode[], ReadonlySet<string>>();
 
-function pagePaths(items: readonly SidebarItemRecord[]): ReadonlySet<string> {
+function pagePaths(items: readonly SidebarNode[]): ReadonlySet<string> {
   let paths = pathsUnder.get(items);
   if (!paths) {
     const found = new Set<string>();
@@ -146,11 +195,11 @@ function pagePaths(items: readonly SidebarItemRecord[]): ReadonlySet<string> {
   return paths;
 }
 
-function countPages(items: readonly SidebarItemRecord[]): number {
+function countPages(items: readonly SidebarNode[]): number {
   return pagePaths(items).size;
 }
 
-function PageItem({ path, title, base, currentPath, headers, active }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive'>) {
+function PageItem({ path, title, base, currentPath, headers, active }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive' | 'branch' | 'pieces'>) {
   const current = path === currentPath;
   const activeSlug = useActiveSlug(current ? active : undefined);
   const top = topLevel(headers);
@@ -176,7 +225,7 @@ function PageItem({ path, title, base, currentPath, headers, active }: { path: s
   );
 }
 
-function contains(item: SidebarItemRecord, path: string | undefined): boolean {
+function contains(item: SidebarNode, path: string | undefined): boolean {
   if (path === undefined) return false;
   return item.type === 'page' ? item.path === path : pagePaths(item.children).has(path);
 }

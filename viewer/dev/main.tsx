@@ -4,8 +4,11 @@ import { createChunkLoader } from '../chunk-loader';
 import { applyHead, headFor } from '../../shared/head';
 import { viewerOverrides } from '../overrides';
 import { mountApp } from '../mount';
-import { resolvePath, sitePathOf } from '../router';
-import { createSiteDataSource, type SiteData } from '../site-data';
+import type { Manifest } from '../../schema/manifest';
+import { MANIFEST_FILE } from '../../shared/output-names';
+import type { SidebarTree } from '../components/Sidebar';
+import { createRouteData, type RouteData } from '../route-data';
+import { sitePathOf } from '../router';
 import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, metaOf, shellOf, type BootData, type View } from '../view';
 import { showDiagnostics, type DiagnosticsPayload } from './overlay';
 
@@ -40,10 +43,17 @@ async function start(): Promise<void> {
   if (!container || !bootText) return;
   const boot = JSON.parse(bootText) as BootData;
   const base = boot.base;
-  // Revalidate on every read: in dev pages.json changes under the same name.
-  const load = () => createSiteDataSource(base, (input, init) => fetch(input, { ...init, cache: 'no-cache' })).load();
+  // Revalidate on every read: in dev routes.json and pages.json change under the same names.
+  const noCache: typeof fetch = (input, init) => fetch(input, { ...init, cache: 'no-cache' });
+  const loadSite = async (): Promise<Manifest> => (await (await noCache(`${base}${MANIFEST_FILE}`)).json()) as Manifest;
+  /** The site record (pages.json: site.yaml may have changed), the route data and the sidebar with `branch` in, together. */
+  const load = async (branch: readonly string[]) => {
+    const routes = createRouteData(base, noCache);
+    const [manifest, sidebar] = await Promise.all([loadSite(), routes.sidebar(branch)]);
+    return { manifest, routes, sidebar };
+  };
 
-  let data: SiteData = await load();
+  let data: { manifest: Manifest; routes: RouteData; sidebar: SidebarTree } = await load(boot.page?.sidebar ?? []);
   const timeoutMs = viewerOverrides(window).loadTimeoutMs ?? data.manifest.site.viewer.loadTimeoutMs;
   // One loader for the session: chunk names are content hashes, so a cached chunk is never stale.
   const loader = createChunkLoader({ base, timeoutMs });
@@ -54,8 +64,8 @@ async function start(): Promise<void> {
       <App
         key={generation}
         site={shellOf(current.manifest.site)}
-        sidebar={current.manifest.site.sidebar}
-        data={() => Promise.resolve(current)}
+        sidebar={current.sidebar}
+        routes={current.routes}
         loader={loader}
         timeoutMs={timeoutMs}
         initialView={view}
@@ -91,13 +101,16 @@ async function start(): Promise<void> {
 
   /** Re-reads the route table, loads the current page's (new) chunk, and swaps the app in place at the same scroll position. */
   async function applyUpdate(update: SiteUpdate): Promise<void> {
-    data = await load();
+    const routes = createRouteData(base, noCache);
     const here = sitePathOf(window.location.pathname, base);
-    const found = here === undefined ? undefined : resolvePath(here, data.routes);
+    const found = here === undefined ? undefined : await routes.resolve(here);
+    const branch = found?.kind === 'page' ? found.page.sidebar : [];
+    const [manifest, sidebar] = await Promise.all([loadSite(), routes.sidebar(branch)]);
+    data = { manifest, routes, sidebar };
     let view: View;
     if (found?.kind === 'page') {
       const chunk = await loader.load(found.page.chunk);
-      view = { kind: 'page', page: metaOf(chunk, found.page.chunk), html: chunk.html };
+      view = { kind: 'page', page: metaOf(chunk, found.page.chunk, found.page.sidebar), html: chunk.html };
     } else {
       view = { kind: 'not-found', path: here };
     }

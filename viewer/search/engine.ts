@@ -1,12 +1,11 @@
 import type { ChunkLoader } from '../chunk-loader';
-import type { SiteData } from '../site-data';
+import type { RouteData } from '../route-data';
 import type { Header, SiteRecord } from '../../schema/manifest';
 import type { Segment } from './highlight';
 
-/** What the search UI needs from the app: page records (titles, headers, chunks) and the shared chunk cache. */
+/** What the search UI needs from the app: the route data (which names the index) and the shared chunk cache. */
 export interface SearchContext {
-  /** pages.json and the route table, once they have arrived (the box works before: typing waits for them with the index). */
-  data(): Promise<SiteData>;
+  routes: RouteData;
   loader: ChunkLoader;
 }
 

@@ -1,4 +1,6 @@
+import type { Manifest } from '../../schema/manifest';
 import type { SearchIndexFile } from '../../schema/search-index';
+import { MANIFEST_FILE } from '../../shared/output-names';
 import type { ShellSite } from '../view';
 import type { SearchContext, SearchEngine, SearchHit } from './engine';
 import type { Segment } from './highlight';
@@ -311,13 +313,16 @@ async function loadEngine(site: ShellSite, context: SearchContext): Promise<Sear
     const { createDocsearchEngine } = await import('./docsearch-engine');
     return createDocsearchEngine(site, doFetch);
   }
-  // The index's name is in pages.json, which may still be on its way (the box works before it arrives).
-  const { routes, manifest } = await context.data();
-  const name = manifest.site.search.index;
+  // The index's name is in routes.json, which may still be on its way (the box works before it arrives).
+  const name = (await context.routes.root()).search;
   if (!name) throw new Error('This site has no search index.');
-  // The library and the index at once: two downloads, one wait.
-  const [{ createLocalEngine }, file] = await Promise.all([import('./local-engine'), getJson<SearchIndexFile>(doFetch, `${site.base}${name}`)]);
-  return createLocalEngine(file, routes.pages, site.base);
+  // The library, the index and the page records (titles, headers, chunks of the hits) at once: one wait.
+  const [{ createLocalEngine }, file, manifest] = await Promise.all([
+    import('./local-engine'),
+    getJson<SearchIndexFile>(doFetch, `${site.base}${name}`),
+    getJson<Manifest>(doFetch, `${site.base}${MANIFEST_FILE}`),
+  ]);
+  return createLocalEngine(file, new Map(manifest.pages.map((p) => [p.path, p])), site.base);
 }
 
 async function getJson<T>(doFetch: typeof fetch, url: string): Promise<T> {

@@ -33,7 +33,6 @@ async function start({ model, output, published }: EmitContext): Promise<Feature
       await output.put(REDIRECTS_FILE, redirectsJson);
       await output.put(MANIFEST_SCHEMA_FILE, manifestJsonSchema());
       published.manifest = manifest;
-      published.routeTable = [pagesJson, redirectsJson];
     },
   };
 }

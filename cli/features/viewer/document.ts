@@ -1,3 +1,4 @@
+import { ROUTES_FILE } from '../../output/layout';
 import { stableStringify } from '../../support/json';
 import { escapeHtml, renderHead, renderHeadTag, type HeadData } from '../../../shared/head';
 import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, type BootData } from '../../../viewer/view';
@@ -45,7 +46,7 @@ export function renderDocument(input: DocumentInput): string {
     ...input.headTags.map(renderHeadTag),
     ...input.assets.styles.map((name) => `<link rel="stylesheet" href="${url(name)}">`),
     // The route table is fetched once at start-up: start it with the HTML, not after the script.
-    `<link rel="preload" href="${url('pages.json')}" as="fetch" crossorigin="anonymous">`,
+    `<link rel="preload" href="${url(ROUTES_FILE)}" as="fetch" crossorigin="anonymous">`,
     ...input.assets.preloads.map((name) => `<link rel="modulepreload" href="${url(name)}">`),
     `<script type="module" src="${url(input.assets.script)}"></script>`,
     `<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`,

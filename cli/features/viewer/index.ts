@@ -55,11 +55,14 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
       // A page at /404.html gets no HTML file of its own: that name is the shell's (finish).
       const htmlName = htmlFileOf(page.page.route.path);
       if (htmlName === NOT_FOUND_FILE) return;
-      await writePlanned(output, {
+      const sidebar = published.sidebarBranches?.get(page.page.route.path) ?? [];
+      const html = await writePlanned(output, {
         name: htmlName,
-        reuseKey: `html:${documentKey}:${chunk.name}`,
-        make: async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name),
+        reuseKey: `html:${documentKey}:${chunk.name}:${sidebar.join(',')}`,
+        make: async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name, sidebar),
+        metaOf: gzipSize,
       });
+      published.htmlGzip.set(page.page.route.path, html.meta ?? 0);
     },
     async finish() {
       await output.put(NOT_FOUND_FILE, notFoundDocument(viewer.document));

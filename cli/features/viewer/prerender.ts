@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Manifest, PageChunk } from '../../../schema/manifest';
 import { Layout, type LayoutProps } from '../../../viewer/components/Layout';
+import { wholeTree } from '../../../viewer/components/Sidebar';
 import { headFor } from '../../../shared/head';
 import { metaOf, shellOf, type BootData } from '../../../viewer/view';
 import { htmlFileOf, NOT_FOUND_FILE } from '../../output/layout';
@@ -45,9 +46,9 @@ export function prerenderSite(input: PrerenderInput): Map<string, string> {
 }
 
 /** One page's HTML file, from its chunk and the chunk's name (the boot data names it, so hydration needs no fetch). */
-export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: string): string {
+export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: string, sidebar: readonly string[] = []): string {
   const { site } = shared;
-  const page = metaOf(chunk, chunkName);
+  const page = metaOf(chunk, chunkName, sidebar);
   const boot: BootData = { base: site.base, site: shellOf(site), page };
   const own = common(shared);
   return renderDocument({
@@ -55,7 +56,7 @@ export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: 
     lang: chunk.lang ?? own.lang,
     headTags: [...own.headTags, ...(chunk.meta ?? []).map((attrs) => ({ tag: 'meta', attrs }))],
     head: headFor(site, { kind: 'page', title: chunk.title, description: chunk.description, path: chunk.path, metaTitle: chunk.metaTitle }),
-    appHtml: renderLayout({ site: boot.site, sidebar: site.sidebar, view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }),
+    appHtml: renderLayout({ site: boot.site, sidebar: wholeTree(site.sidebar), view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }),
     boot,
   });
 }
@@ -66,7 +67,7 @@ export function notFoundDocument(shared: DocumentSite): string {
   return renderDocument({
     ...common(shared),
     head: headFor(site, { kind: 'not-found' }),
-    appHtml: renderLayout({ site: shellOf(site), sidebar: site.sidebar, view: { kind: 'not-found' }, showProgress: false, sidebarOpen: false, shell: true }),
+    appHtml: renderLayout({ site: shellOf(site), sidebar: wholeTree(site.sidebar), view: { kind: 'not-found' }, showProgress: false, sidebarOpen: false, shell: true }),
     boot: { base: site.base, site: shellOf(site) },
   });
 }

@@ -1,24 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { Manifest, PageChunk } from '../../../schema/manifest';
+import type { PageChunk } from '../../../schema/manifest';
 import { ChunkLoadError, createChunkLoader } from '../../../viewer/chunk-loader';
 import { afterNewDeploy } from '../../../viewer/page-loader';
-import type { RouteTable } from '../../../viewer/router';
+import type { RouteData, RoutePage } from '../../../viewer/route-data';
 import { MANIFEST, REDIRECTS, page } from './fixtures';
+import { routeFiles } from './route-files';
 
-const LIMITS = page('/limits/');
+const LIMITS_RECORD = page('/limits/');
+const LIMITS: RoutePage = { path: '/limits/', chunk: LIMITS_RECORD.chunk, title: LIMITS_RECORD.title, sidebar: [] };
 const OLD_CHUNK = LIMITS.chunk;
 const NEW_CHUNK = 'assets/pages/limits.fedcba9876.json';
 const chunkOf = (title: string): PageChunk => ({ version: 1, key: 'v-1', path: '/limits/', title, description: '', headers: [], html: `<h1>${title}</h1>` });
 
 /**
- * A server after a new deploy: pages.json names /limits/ by `limitsChunk`
+ * A server after a new deploy: its route data names /limits/ by `limitsChunk`
  * (or not at all), and only the chunks in `chunks` exist. Records every request.
  */
-function server(options: { limitsChunk?: string; chunks?: Record<string, PageChunk>; manifest?: Partial<Manifest>; status?: number }) {
+function server(options: { limitsChunk?: string; chunks?: Record<string, PageChunk>; version?: number; status?: number }) {
   const requests: { url: string; cache?: RequestCache }[] = [];
   const pages = MANIFEST.pages.filter((p) => p.path !== '/limits/');
-  if (options.limitsChunk) pages.push({ ...LIMITS, chunk: options.limitsChunk });
-  const files: Record<string, unknown> = { 'pages.json': { ...MANIFEST, pages, ...options.manifest }, 'redirects.json': REDIRECTS, ...options.chunks };
+  if (options.limitsChunk) pages.push({ ...LIMITS_RECORD, chunk: options.limitsChunk });
+  const routes = routeFiles({ ...MANIFEST, pages }, REDIRECTS).files;
+  if (options.version) routes.set('routes.json', { ...(routes.get('routes.json') as object), version: options.version });
+  const files: Record<string, unknown> = { ...Object.fromEntries(routes), ...options.chunks };
   const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     const name = String(input).replace('/docs/', '');
     requests.push({ url: String(input), cache: init?.cache });
@@ -36,17 +40,15 @@ const kindOf = (promise: Promise<unknown>) =>
 describe('viewer/page-loader', () => {
   it('fetches the route table again past the cache, adopts it, and loads the page\'s new chunk', async () => {
     const { fetch, loader, requests } = server({ limitsChunk: NEW_CHUNK, chunks: { [NEW_CHUNK]: chunkOf('Limits, redeployed') } });
-    const adopted: RouteTable[] = [];
+    const adopted: RouteData[] = [];
     const fresh = await afterNewDeploy('/limits/', LIMITS, loader, '/docs/', (routes) => adopted.push(routes), fetch);
     expect(fresh.chunk.title).toBe('Limits, redeployed');
     expect(fresh.page.chunk).toBe(NEW_CHUNK);
     expect(adopted).toHaveLength(1);
-    expect(adopted[0]!.pages.get('/limits/')?.chunk).toBe(NEW_CHUNK);
-    expect(requests).toEqual([
-      { url: '/docs/pages.json', cache: 'no-cache' },
-      { url: '/docs/redirects.json', cache: 'no-cache' },
-      { url: `/docs/${NEW_CHUNK}`, cache: undefined },
-    ]);
+    expect(adopted[0]!.peek('/limits/')).toMatchObject({ kind: 'page', page: { chunk: NEW_CHUNK } });
+    // routes.json and the /limits/ shard past the cache, then the new chunk (content-hashed: any cache will do).
+    expect(requests.map((r) => r.cache)).toEqual(['no-cache', 'no-cache', undefined]);
+    expect(requests.map((r) => r.url)).toEqual(['/docs/routes.json', expect.stringMatching(/^\/docs\/assets\/routes\//), `/docs/${NEW_CHUNK}`]);
   });
 
   it('ends as missing when the new deploy has no such page, the same chunk, or a new chunk that is missing too', async () => {
@@ -60,7 +62,7 @@ describe('viewer/page-loader', () => {
   });
 
   it('ends as outdated for a route table of another format, and as other when it cannot be fetched', async () => {
-    const newer = server({ limitsChunk: NEW_CHUNK, manifest: { version: 2 as 1 } });
+    const newer = server({ limitsChunk: NEW_CHUNK, version: 2 });
     expect(await kindOf(afterNewDeploy('/limits/', LIMITS, newer.loader, '/docs/', () => undefined, newer.fetch))).toBe('outdated');
     const down = server({ status: 503 });
     expect(await kindOf(afterNewDeploy('/limits/', LIMITS, down.loader, '/docs/', () => undefined, down.fetch))).toBe('other');

@@ -53,7 +53,7 @@ describe('cli/features/viewer/prerender', () => {
     expect(html).toContain('<meta name="theme-color" content="#1f2937">');
     expect(html).toContain('<link rel="stylesheet" href="/docs/assets/main.DEF.css">');
     expect(html).toContain('<link rel="modulepreload" href="/docs/assets/chunk.GHI.js">');
-    expect(html).toContain('<link rel="preload" href="/docs/pages.json" as="fetch" crossorigin="anonymous">');
+    expect(html).toContain('<link rel="preload" href="/docs/routes.json" as="fetch" crossorigin="anonymous">');
     expect(html).toContain('<script type="module" src="/docs/assets/main.ABC.js"></script>');
     expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
   });
@@ -75,7 +75,7 @@ describe('cli/features/viewer/prerender', () => {
     expect(json).not.toContain('<');
     const boot = JSON.parse(json) as { base: string; site: Record<string, unknown>; page: Record<string, unknown> };
     expect(boot.base).toBe('/docs/');
-    // What hydrating needs of the site, without the sidebar tree (hydrated once pages.json arrives).
+    // What hydrating needs of the site, without the sidebar tree (hydrated once the route data arrives).
     expect(boot.site).toEqual(JSON.parse(JSON.stringify(shellOf(manifest.site))));
     expect(boot.site).not.toHaveProperty('sidebar');
     expect(boot.page.chunk).toBe(manifest.pages.find((p) => p.path === '/limits/')!.chunk);

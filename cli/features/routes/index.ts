@@ -1,0 +1,73 @@
+import { ROUTES_VERSION, RoutesRootSchema, RouteShardSchema, SidebarPieceSchema, type RoutesRoot } from '../../../schema/routes';
+import { shardOf } from '../../../shared/prefix-shards';
+import { ROUTES_FILE, routeShardFileOf, sidebarPieceFileOf } from '../../output/layout';
+import { gzipSize } from '../../output/sizes';
+import type { EmitContext, Feature, FeatureRun } from '../types';
+import { buildRouteShards, type RouteEntry } from './route-shards';
+import { packSidebar } from './sidebar-pieces';
+
+/**
+ * The reader's route data (schema/routes.ts): routes.json, the route shards
+ * and the sidebar pieces. The sidebar pieces are written first (start), so
+ * each page's HTML can name the pieces of its branch of the sidebar; the
+ * shards last (finish), once every chunk has its name.
+ */
+export const routesFeature: Feature = { name: 'routes', start };
+
+async function start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
+  const sidebar = packSidebar(model.record.sidebar);
+  const pieceNames: string[] = [];
+  const pieceSizes: number[] = [];
+  for (const [at, items] of sidebar.pieces.entries()) {
+    const content = json(SidebarPieceSchema.parse({ version: ROUTES_VERSION, items }));
+    pieceNames.push(sidebarPieceFileOf(at, content));
+    pieceSizes.push(gzipSize(content));
+    await output.put(pieceNames[at]!, content);
+  }
+  const branchNames = new Map([...sidebar.branches].map(([path, branch]) => [path, branch.map((at) => pieceNames[at]!)]));
+  published.sidebarBranches = branchNames;
+
+  return {
+    async finish() {
+      const entries: RouteEntry[] = pages.map(({ page, indexed }) => ({
+        path: page.route.path,
+        chunk: published.chunks.get(page.route.path)!.name,
+        title: indexed.title,
+        branch: sidebar.branches.get(page.route.path),
+      }));
+      const { prefixes, shards } = buildRouteShards(entries, model.redirects);
+      const shardFiles: RoutesRoot['shards'] = [];
+      const shardSizes: number[] = [];
+      for (const [at, shard] of shards.entries()) {
+        const content = json(RouteShardSchema.parse(shard));
+        const name = routeShardFileOf(prefixes[at]!, content);
+        shardFiles.push([prefixes[at]!, name]);
+        shardSizes.push(gzipSize(content));
+        await output.put(name, content);
+      }
+      const root: RoutesRoot = RoutesRootSchema.parse({
+        version: ROUTES_VERSION,
+        shards: shardFiles,
+        pieces: pieceNames,
+        sidebar: { pages: sidebar.pages, items: sidebar.items },
+        ...(published.searchIndex ? { search: published.searchIndex.name } : {}),
+      });
+      const rootText = json(root);
+      await output.put(ROUTES_FILE, rootText);
+      published.routeData = {
+        root: gzipSize(rootText),
+        // What a visit to each page fetches besides its HTML: its shard and its branch of the sidebar.
+        byPage: new Map(
+          entries.map((entry) => [
+            entry.path,
+            { shard: shardSizes[shardOf(entry.path, prefixes)]!, sidebar: (entry.branch ?? []).reduce((sum, at) => sum + pieceSizes[at]!, 0) },
+          ]),
+        ),
+      };
+    },
+  };
+}
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value)}\n`;
+}

@@ -1,0 +1,24 @@
+/**
+ * Output names the viewer needs too: output/layout.ts names every file and
+ * takes these from here. (The route data carries a chunk's id, not its
+ * whole name.)
+ */
+export const CHUNK_DIR = 'assets/pages';
+/** The reader's route data root (schema/routes.ts). */
+export const ROUTES_FILE = 'routes.json';
+/** Every page's record, for tools (and the viewer's search, for its hits). */
+export const MANIFEST_FILE = 'pages.json';
+
+const PREFIX = `${CHUNK_DIR}/`;
+const SUFFIX = '.json';
+
+/** `assets/pages/limits.0123456789.json` → `limits.0123456789`. */
+export function chunkIdOf(chunk: string): string {
+  if (!chunk.startsWith(PREFIX) || !chunk.endsWith(SUFFIX)) throw new Error(`Not a chunk name: ${chunk}`);
+  return chunk.slice(PREFIX.length, -SUFFIX.length);
+}
+
+/** `limits.0123456789` → `assets/pages/limits.0123456789.json`. */
+export function chunkNameOf(id: string): string {
+  return `${PREFIX}${id}${SUFFIX}`;
+}
