@@ -108,7 +108,9 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   const localeSidebars = otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].sidebar : undefined)).filter(isRecord);
   const sidebar = isRecord(theme.sidebar) ? Object.assign({}, theme.sidebar, ...localeSidebars) : theme.sidebar;
   const titles = navTitles([theme.nav, ...otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].nav : undefined))]);
-  if (sidebar !== undefined && sidebar !== 'auto' && sidebar !== false) {
+  if (sidebar === 'auto') {
+    differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar: auto" gives every page its own headers as its sidebar; docsbuild does that for the pages whose frontmatter says "sidebar: auto".');
+  } else if (sidebar !== undefined && sidebar !== false) {
     input.sidebar = sidebarEntries(sidebar, titles, () =>
       differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar" gives each path its own sidebar; docsbuild shows one sidebar on every page, with a group for each path.'),
     );

@@ -26,7 +26,9 @@ describe('cli/site/vuepress-site', () => {
     });
     expect(byPath.input.sidebar).toEqual([{ title: 'Guide', children: ['/guide/', '/guide/setup', '/guide/'] }, { title: 'Hooks', children: ['/api/mount'] }]);
     expect(byPath.diagnostics.map((d) => d.code)).toEqual(['vuepress/unsupported']);
-    expect(convert({ themeConfig: { sidebar: 'auto' } }).input.sidebar).toBeUndefined();
+    const auto = convert({ themeConfig: { sidebar: 'auto' } });
+    expect(auto.input.sidebar).toBeUndefined();
+    expect(auto.diagnostics.map((d) => d.subject)).toEqual(['themeConfig.sidebar']);
   });
 
   it('flattens nested nav dropdown groups into the dropdown', () => {
