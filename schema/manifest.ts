@@ -137,6 +137,8 @@ export const PageChunkSchema = z.strictObject({
   lang: z.string().optional(),
   /** Frontmatter `sidebar`: `auto`, the page's own sections as its sidebar; `false`, none. */
   sidebarMode: z.union([z.literal('auto'), z.literal(false)]).optional(),
+  /** Frontmatter `sidebarDepth: 0`: the sidebar lists the page without its sections. */
+  sidebarDepth: z.literal(0).optional(),
   /** Frontmatter `navbar: false`: the top bar without its navigation links. */
   navbar: z.literal(false).optional(),
 });

@@ -43,6 +43,17 @@ describe('VuePress 1 trees', () => {
     expect(sidebarLinks('/guide/')).toContain('/guide/wiring.html');
   });
 
+  it('lists a page with sidebarDepth: 0 in the sidebar without its sections', async () => {
+    const result = await buildFixture('vuepress-anchors');
+    const sidebarOf = (path: string) => {
+      const html = result.files.get(htmlFileOf(path)) as string;
+      return html.slice(html.indexOf('class="sidebar-items'), html.indexOf('class="page-wrap"'));
+    };
+    expect(sidebarOf('/guide/hooks.html')).toContain('href="/guide/hooks.html"');
+    expect(sidebarOf('/guide/hooks.html')).not.toContain('href="#mount"');
+    expect(sidebarOf('/guide/')).toContain('href="#palette-styl"');
+  });
+
   it('leaves the top navigation out on a page with navbar: false', async () => {
     const result = await buildFixture('vuepress-site');
     expect(result.files.get(htmlFileOf('/guide/wiring.html'))).not.toContain('aria-label="Main"');

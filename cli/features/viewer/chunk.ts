@@ -28,14 +28,15 @@ export function makeChunk(page: EmitPage, html: string, hrefs: readonly Href[], 
 }
 
 /** The VuePress frontmatter that changes how a page is shown: its own title, meta tags and language, its sidebar. */
-function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'lang' | 'sidebarMode' | 'navbar'> {
-  const { metaTitle, meta, lang, sidebar, navbar } = frontmatter;
+function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'lang' | 'sidebarMode' | 'sidebarDepth' | 'navbar'> {
+  const { metaTitle, meta, lang, sidebar, sidebarDepth, navbar } = frontmatter;
   return {
     ...(metaTitle ? { metaTitle } : {}),
     ...(meta && meta.length > 0 ? { meta } : {}),
     ...(lang ? { lang } : {}),
     ...(sidebar === 'auto' || sidebar === false ? { sidebarMode: sidebar } : {}),
     ...(navbar === false ? { navbar } : {}),
+    ...(sidebarDepth === 0 ? { sidebarDepth } : {}),
   };
 }
 
