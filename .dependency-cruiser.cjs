@@ -6,8 +6,8 @@
 // shared/ and schema/ sit below all of them; viewer/ uses only those two.
 // Each rule's name is what a violation reports, so name what it protects.
 
-/** Top-level files of cli/: the CLI, the library API, the orchestrator, the worker entry, configuration. */
-const ENTRY = '^cli/(bin|index|build|worker)\\.ts$';
+/** Top-level files of cli/: the CLI, the library API, the orchestrators (build, migrate), the worker entry, configuration. */
+const ENTRY = '^cli/(bin|index|build|worker|migrate)\\.ts$';
 
 /** A rule: modules matching `from` may not import modules matching `to`. */
 const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from: { path: from }, to });

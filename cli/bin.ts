@@ -2,6 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { build, type BuildResult } from './build';
+import { migrate } from './migrate';
 import { DEFAULT_CACHE_DIR, resolveConfig, type ConfigFlags, type ResolvedConfig } from './config';
 import { baselineOf, DEFAULT_BASELINE_FILE, matchBaseline, serializeBaseline } from './diagnostics/baseline';
 import { countBySeverity } from './diagnostics/diagnostic';
@@ -47,6 +48,11 @@ const common = (cmd: Command) =>
 common(program.command('check').description('check every page, link, anchor, redirect and constant; write nothing'))
   .option('--update-baseline', 'write every current problem that may be baselined to the baseline file')
   .action((flags: CommonFlags) => run('check', flags));
+program
+  .command('migrate')
+  .description('write content/site.yaml from a VuePress 1 tree\'s .vuepress/config (once), and list what docsbuild renders differently')
+  .option('--content <dir>', 'content folder (default: content)')
+  .action((flags: { content?: string }) => runMigrate(flags));
 common(program.command('build').description('build the site into the output folder'))
   .option('--out <dir>', 'output folder (default: dist)')
   .action((flags: CommonFlags) => run('build', flags));
@@ -114,6 +120,32 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
     const pages = `  pages: ${result.pageCount}, from the cache ${result.pagesFromCache}, bodies read ${result.bodiesRead}`;
     process.stderr.write(`Timings:\n${timer.report()}\n${pages}\n`);
   }
+}
+
+/** `docsbuild migrate`: writes site.yaml (never over one), prints what was not carried over and what renders differently. */
+async function runMigrate(flags: { content?: string }): Promise<void> {
+  const config = resolveConfig(process.cwd(), { content: flags.content, config: false });
+  const result = await migrate(config);
+  if (result.refused) {
+    process.stderr.write(`${result.refused}\n`);
+    process.exitCode = EXIT.usage;
+    return;
+  }
+  const text = formatText(result.diagnostics, { color: process.stderr.isTTY === true && !process.env.NO_COLOR, getSource: readSource });
+  if (text !== '') process.stderr.write(`${text}\n\n`);
+  if (result.yaml === undefined) {
+    process.exitCode = EXIT.content;
+    return;
+  }
+  // "wx": never over a site.yaml that appeared since the check.
+  writeFileSync(result.file, result.yaml, { flag: 'wx' });
+  const where = path.relative(process.cwd(), result.file);
+  const lines = [
+    `Wrote ${where}${result.redirects > 0 ? ` with ${result.redirects} redirect(s) from .vuepress/enhanceApp.js` : ''}.`,
+    ...(result.notCarried.length > 0 ? [`${result.notCarried.length} setting(s) not carried over: see the comments at the top of ${where}.`] : []),
+    `${result.diagnostics.length} place(s) in the tree that docsbuild renders differently (listed above).`,
+  ];
+  process.stderr.write(`${lines.join('\n')}\n`);
 }
 
 /**

@@ -22,6 +22,7 @@ import { dropDuplicatePaths } from './site/checks/duplicate-paths';
 import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
 import { parseSiteConfig } from './site/site-config';
+import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources } from './source/load';
 import { readImports } from './source/imports';
 import { createHeapKeeper } from './support/memory';
@@ -74,7 +75,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const timer = options.timer ?? createStageTimer(false);
   const sources = await loadSources(config);
   append(diagnostics, sources.diagnostics);
-  const site = sources.siteConfig && parseSiteConfig(sources.siteConfig);
+  const site = sources.siteConfig
+    ? parseSiteConfig(sources.siteConfig)
+    : sources.vuepress && parseVuepressSiteConfig(sources.vuepress, VUEPRESS_DEFAULT_TITLE);
   if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;
   const importRoot = siteConfig?.markdown.importRoot;
@@ -87,6 +90,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     codeLanguages: fenceLanguages(sources.pages.map((p) => p.text)),
     html: htmlPolicyOf(siteConfig),
     markdown: siteConfig && { lineNumbers: siteConfig.markdown.lineNumbers, containers: siteConfig.markdown.containers, importRoot: siteConfig.markdown.importRoot },
+    vuepress: sources.vuepress !== undefined,
+    slugify: siteConfig?.markdown.slugify ?? (sources.vuepress ? 'vuepress' : 'github'),
+    anchorAliases: siteConfig?.markdown.anchorAliases ?? false,
+    siteTitle: siteConfig?.title,
   };
   timer.lap('load sources');
 

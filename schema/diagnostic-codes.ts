@@ -48,6 +48,8 @@ export const DIAGNOSTIC_CODES = [
   'redirect/shadows-page',
   'suppression/invalid',
   'suppression/unused',
+  'vuepress/config-failed',
+  'vuepress/unsupported',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
@@ -83,6 +85,7 @@ export const FIXED_CODES: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   'redirect/external-target': 'sending readers to another site is allowed only by --allow-external-redirects',
   'markdown/too-deep': 'what is nested too deeply is left out of the page',
   'suppression/invalid': 'an inline suppression must name a code that may be lowered and say why',
+  'vuepress/config-failed': 'the VuePress config, which stands in for site.yaml, could not be read',
 };
 
 /** Whether a code may be lowered to a warning or turned off (by `rules:`, a baseline or a suppression). */

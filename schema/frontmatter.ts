@@ -3,6 +3,38 @@ import { Permalink, SitePath } from './paths';
 
 /** VitePress's form of `prev`/`next`: a label, and the page (the sidebar's neighbour when left out). */
 const NeighbourLink = z.strictObject({ text: z.string().min(1).optional(), link: SitePath.optional() });
+/** A `<meta>` tag a page adds to its head (VuePress `meta:`): its attributes, escaped when written. */
+const MetaTag = z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9:-]*$/, { message: 'must be an attribute name' }), z.string());
+
+/**
+ * VuePress 1 default-theme keys, so a VuePress tree's pages keep their
+ * layout. `layout` and `pageClass` are accepted, but name code docsbuild
+ * never runs (a Vue component, a CSS class of the theme): they get a warning.
+ */
+const VUEPRESS_THEME_KEYS = {
+  /** The home page layout: hero image and text, tagline, action button, feature grid, footer; its title is "Home" unless `title` says otherwise. */
+  home: z.boolean().optional(),
+  heroImage: z.string().min(1).optional(),
+  heroAlt: z.string().optional(),
+  heroText: z.string().nullable().optional(),
+  tagline: z.string().nullable().optional(),
+  actionText: z.string().min(1).optional(),
+  actionLink: z.string().min(1).optional(),
+  features: z.array(z.strictObject({ title: z.string().optional(), details: z.string().optional() })).optional(),
+  footer: z.string().optional(),
+  /** `auto`: the page's own headers as its sidebar; `false`: no sidebar. */
+  sidebar: z.union([z.literal('auto'), z.literal(false), z.literal(true)]).optional(),
+  sidebarDepth: z.number().int().min(0).max(6).optional(),
+  /** The document `<title>`, in place of "Page | Site". */
+  metaTitle: z.string().min(1).optional(),
+  meta: z.array(MetaTag).optional(),
+  navbar: z.boolean().optional(),
+  /** `false` leaves out "Edit this page" on this page. */
+  editLink: z.boolean().optional(),
+  lang: z.string().min(1).optional(),
+  layout: z.string().optional(),
+  pageClass: z.string().optional(),
+};
 
 /**
  * Frontmatter a page may carry. Unknown keys are kept (they are reported as a
@@ -20,6 +52,9 @@ export const FrontmatterSchema = z.looseObject({
   next: z.union([SitePath, z.literal(false), NeighbourLink]).optional(),
   /** `false` keeps the page out of the search index. */
   search: z.boolean().optional(),
+  /** Old anchor → the heading slug it now stands for: links to `#old` still land (a previous slug rule, a renamed heading). */
+  anchors: z.record(z.string().min(1), z.string().min(1)).optional(),
+  ...VUEPRESS_THEME_KEYS,
 });
 
 export type Frontmatter = z.infer<typeof FrontmatterSchema>;

@@ -129,5 +129,17 @@ export const PageChunkSchema = z.strictObject({
   editUrl: z.string().optional(),
   /** When the page's source was last committed (ISO 8601, UTC), with site.yaml `lastUpdated` on and the source tracked by git. */
   lastUpdated: z.string().optional(),
+  /** Frontmatter `metaTitle`: the document title as written, in place of "Page | Site". */
+  metaTitle: z.string().optional(),
+  /** Frontmatter `meta`: the page's own `<meta>` tags (attributes escaped when written). */
+  meta: z.array(z.record(z.string(), z.string())).optional(),
+  /** Frontmatter `lang`: the page's language, when not the site's. */
+  lang: z.string().optional(),
+  /** Frontmatter `sidebar`: `auto`, the page's own sections as its sidebar; `false`, none. */
+  sidebarMode: z.union([z.literal('auto'), z.literal(false)]).optional(),
+  /** Frontmatter `sidebarDepth: 0`: the sidebar lists the page without its sections. */
+  sidebarDepth: z.literal(0).optional(),
+  /** Frontmatter `navbar: false`: the top bar without its navigation links. */
+  navbar: z.literal(false).optional(),
 });
 export type PageChunk = z.infer<typeof PageChunkSchema>;

@@ -153,6 +153,10 @@ export const SiteConfigSchema = z.strictObject({
         .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), { message: 'must be a folder inside the project, such as "docs"' })
         .transform((p) => p.replace(/^\.\/?|\/$/g, ''))
         .default(''),
+      /** How headings get their anchors: GitHub's rule, or VuePress 1's (the default of a tree read from `.vuepress/`). */
+      slugify: z.enum(['github', 'vuepress']).optional(),
+      /** Each heading also answers the other rule's slug, so links made under either keep landing. */
+      anchorAliases: z.boolean().default(false),
     })
     .prefault({}),
   viewer: z

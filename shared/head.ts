@@ -10,7 +10,7 @@ export interface HeadData {
   noindex: boolean;
 }
 
-export type HeadSubject = { kind: 'page'; title: string; description: string; path: string } | { kind: 'not-found' };
+export type HeadSubject = { kind: 'page'; title: string; description: string; path: string; metaTitle?: string } | { kind: 'not-found' };
 
 type SiteHead = Pick<SiteRecord, 'title' | 'description' | 'base' | 'host'>;
 
@@ -31,7 +31,7 @@ export function headFor(site: SiteHead, subject: HeadSubject, origin?: string): 
   }
   const host = site.host ?? origin;
   return {
-    title: documentTitle(site.title, subject.title),
+    title: subject.metaTitle ?? documentTitle(site.title, subject.title),
     description: subject.description || site.description,
     canonical: host === undefined ? undefined : `${host}${encodeURI(`${site.base}${subject.path.slice(1)}`)}`,
     noindex: false,

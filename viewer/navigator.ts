@@ -149,7 +149,8 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     const current = viewRef.current;
     if (current.kind === 'page' || current.kind === 'error') {
       const subject = current.kind === 'page' ? current.page : current;
-      applyHead(document, headFor(site, { kind: 'page', title: subject.title, description: subject.description, path: subject.path }, window.location.origin));
+      const metaTitle = current.kind === 'page' ? current.page.metaTitle : undefined;
+      applyHead(document, headFor(site, { kind: 'page', title: subject.title, description: subject.description, path: subject.path, metaTitle }, window.location.origin));
     } else if (current.kind === 'not-found') {
       applyHead(document, headFor(site, { kind: 'not-found' }));
     }

@@ -231,6 +231,16 @@ export const CATALOGUE = {
     title: 'Inline suppression suppresses nothing',
     hint: 'Remove the comment: the problem it was for is fixed, or it is not on the line after it.',
   },
+  'vuepress/config-failed': {
+    severity: 'error',
+    title: 'VuePress config could not be read',
+    hint: 'Fix the config at this line so that `vuepress build` would load it, or write content/site.yaml (docsbuild migrate writes one).',
+  },
+  'vuepress/unsupported': {
+    severity: 'warning',
+    title: 'VuePress setting is not used',
+    hint: 'Remove it, or carry it over by hand: README.md#coming-from-vuepress-1 says what docsbuild does instead.',
+  },
   // Every code of schema/diagnostic-codes.ts, and no other: the compiler checks both ways.
 } as const satisfies Record<DiagnosticCode, Entry>;
 

@@ -5,6 +5,7 @@ import { toString } from 'mdast-util-to-string';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { BARE_CONTAINERS, type ContainerNode } from '../markdown/containers';
 import type { BadgeNode, CodeGroupNode } from '../markdown/components';
+import type { HomeNode } from '../markdown/home';
 import type { TocNode } from '../markdown/toc';
 import { trust } from './clean';
 
@@ -31,6 +32,7 @@ export function pageToHast(tree: Root, options: PageHastOptions = {}): HastRoot 
     handlers: {
       heading: (state: State, node: Heading) => heading(state, node, options.headingAnchors === true),
       container: (state: State, node: ContainerNode) => container(state, node),
+      home: (state: State, node: HomeNode) => home(state, node),
       toc: (state: State, node: TocNode) => toc(state, node, options.toc ?? []),
       code: (state: State, node: Code) => code(state, node, options.code),
       badge: (state: State, node: BadgeNode) => badge(state, node),
@@ -134,6 +136,38 @@ function codeGroup(state: State, node: CodeGroupNode, group: number): Element {
   };
   state.patch(node, element);
   return trust(element, 'element');
+}
+
+/**
+ * The VuePress home layout: `<header class="hero">` (image, title, tagline,
+ * action button), `<div class="features">` and `<footer class="home-footer">`.
+ * The frontmatter's text is text (escaped when written); the image and the
+ * link are the writer's nodes, cleaned like any other.
+ */
+function home(state: State, node: HomeNode): ElementContent[] {
+  const el = (tagName: string, className: string[], children: ElementContent[]): Element =>
+    trust({ type: 'element', tagName, properties: className.length > 0 ? { className } : {}, children }, 'element');
+  const text = (value: string): ElementContent => ({ type: 'text', value });
+  const [image, action] = node.children[0]?.type === 'image' ? node.children : [undefined, node.children[0]];
+  const hero: ElementContent[] = [];
+  if (image) hero.push(...(state.all({ type: 'paragraph', children: [image] }) as ElementContent[]));
+  if (node.heroText) hero.push(el('h1', ['hero-title'], [text(node.heroText)]));
+  if (node.tagline) hero.push(el('p', ['hero-tagline'], [text(node.tagline)]));
+  if (action) {
+    hero.push(el('p', ['hero-action'], state.all({ type: 'paragraph', children: [action] }) as ElementContent[]));
+  }
+  const parts: ElementContent[] = [];
+  if (hero.length > 0) parts.push(el('header', ['hero'], hero));
+  if (node.features.length > 0) {
+    const features = node.features.map((f) =>
+      el('div', ['feature'], [...(f.title ? [el('h2', [], [text(f.title)])] : []), ...(f.details ? [el('p', [], [text(f.details)])] : [])]),
+    );
+    parts.push(el('div', ['features'], features));
+  }
+  if (node.footer) parts.push(el('footer', ['home-footer'], [text(node.footer)]));
+  const wrapper = el('div', ['home'], parts);
+  state.patch(node, wrapper);
+  return [wrapper];
 }
 
 function toc(state: State, node: TocNode, list: ElementContent[]): Element {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AssetFile } from '../source/load';
-import { PUBLIC_DIR } from '../source/load';
+import { PUBLIC_DIR, VUEPRESS_PUBLIC_DIR } from '../source/load';
 import { mediaFileOf } from './layout';
 
 export interface AssetPlan {
@@ -12,15 +12,16 @@ export interface AssetPlan {
 
 /**
  * Where each non-page file goes. Public files keep their path (minus
- * `public/`); others get a content-hashed name under assets/media/, so a
+ * `public/`, or `.vuepress/public/` in a VuePress tree); others get a content-hashed name under assets/media/, so a
  * changed image never hides behind a cached one. Names are sanitised: output
  * names never come raw from file names.
  */
 export function planAssets(assets: readonly AssetFile[]): AssetPlan {
   const plan: AssetPlan = { bySitePath: new Map(), files: new Map() };
   for (const asset of assets) {
-    const isPublic = asset.relativePath.startsWith(`${PUBLIC_DIR}/`);
-    const sitePath = `/${isPublic ? asset.relativePath.slice(PUBLIC_DIR.length + 1) : asset.relativePath}`;
+    const publicDir = [PUBLIC_DIR, VUEPRESS_PUBLIC_DIR].find((dir) => asset.relativePath.startsWith(`${dir}/`));
+    const isPublic = publicDir !== undefined;
+    const sitePath = `/${isPublic ? asset.relativePath.slice(publicDir.length + 1) : asset.relativePath}`;
     const output = isPublic ? safeRelative(sitePath.slice(1)) : hashedName(asset);
     if (output === undefined || plan.bySitePath.has(sitePath)) continue;
     plan.bySitePath.set(sitePath, output);

@@ -14,12 +14,16 @@ import { NOT_FOUND_FILE, ROUTES_FILE } from './layout';
  * boot data's shell site, the sidebar's Suspense boundary, the store for the
  * header in view), focus management (drawer, menus, search results,
  * headings), the theme toggle's state, the copy buttons and the page and
- * site footers; hence 77.5 KB. Issue 19's budgets hold at any size of
+ * site footers; hence 77.5 KB. Issue 19's route data client (a path's
+ * shard, sidebar pieces fetched as groups open: +0.7 KB) and issue 15's
+ * page layouts (`sidebar: auto|false`, `navbar: false`, `metaTitle` on
+ * navigation: +0.4 KB) make 77.7 KB, after the code groups' script went to a
+ * lazy chunk; hence 78 KB. Issue 19's budgets hold at any size of
  * site: a first visit all in (HTML, JS, CSS, routes.json, the page's route
  * shard and sidebar pieces) 100 KB, a client-side navigation (chunk and route
  * shard) 10 KB median, a page's HTML 20 KB.
  */
-export const BUDGET = { js: 77.5 * 1024, css: 12 * 1024, medianChunk: 3 * 1024, firstVisit: 100 * 1024, navigation: 10 * 1024, html: 20 * 1024 } as const;
+export const BUDGET = { js: 78 * 1024, css: 12 * 1024, medianChunk: 3 * 1024, firstVisit: 100 * 1024, navigation: 10 * 1024, html: 20 * 1024 } as const;
 
 export interface ViewerSizes {
   /** gzip bytes of the JavaScript a first visit loads (entry + modulepreloads). */

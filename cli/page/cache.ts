@@ -137,6 +137,10 @@ export function cacheKey(source: SourceFile, context: PageContext, toolVersion: 
     context.reportConstants,
     context.html ?? null,
     context.markdown ?? null,
+    context.vuepress ?? false,
+    context.slugify ?? 'github',
+    context.anchorAliases ?? false,
+    context.siteTitle ?? null,
   ]);
   return createHash('sha256').update(material).digest('hex');
 }

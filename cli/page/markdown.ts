@@ -15,6 +15,9 @@ import { replaceEmojiShortcodes } from '../markdown/emoji';
 import { reportUnsupportedSyntax } from '../markdown/unsupported';
 import { replaceTocMarkers } from '../markdown/toc';
 import { readFenceInfo } from '../markdown/fence-info';
+import { addHomeLayout } from '../markdown/home';
+import { positionOf } from '../support/yaml';
+import { yamlLineToFileLine } from './frontmatter';
 import { append } from '../support/append';
 import { firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
@@ -49,6 +52,8 @@ export interface MarkdownContext {
   containers?: readonly DeclaredContainer[];
   /** Where `@/` in includes and snippet imports points, from the project root; default the root. */
   importRoot?: string;
+  /** The site's title: a home page's hero shows it when the page has no `title` or `heroText`. */
+  siteTitle?: string;
 }
 
 export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTree {
@@ -68,6 +73,8 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   replaceEmojiShortcodes(tree, text);
   append(diagnostics, reportUnsupportedSyntax(tree, text, file));
   replaceTocMarkers(tree);
+  const { yaml } = page;
+  addHomeLayout(tree, page.frontmatter, (key) => (yaml ? yamlLineToFileLine(positionOf(yaml, [key]).line) : 1), context.siteTitle);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
 

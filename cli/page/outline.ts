@@ -1,8 +1,9 @@
-import GithubSlugger from 'github-slugger';
 import type { Heading } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Header } from '../../schema/manifest';
+import { createSlugger, type SlugRule } from '../markdown/slugs';
+import { cleanHeaderText } from './title';
 import type { PageTree } from './markdown';
 
 /** A link or image as written in a page, with its position in the file. */
@@ -22,35 +23,60 @@ export interface PageOutline {
   anchors: Set<string>;
   /** Each heading's slug, every level, in document order: the ids the renderer gives them (annotateTree). */
   headingIds: string[];
+  /** Other anchors that land on a heading (`markdown.anchorAliases`, frontmatter `anchors:`), by its id. */
+  aliases: Record<string, string[]>;
   links: LinkRef[];
 }
 
 export interface OutlineOptions {
   /** Heading levels that become headers; default `[2, 3]`. */
   headerLevels: readonly number[];
+  /** How heading text becomes a slug; default `github`. */
+  slugify?: SlugRule;
+  /** Each heading also answers the other rule's slug, so links made under either rule land. */
+  anchorAliases?: boolean;
+  /** Old anchor → the current slug it stands for (frontmatter `anchors:`); targets that are no heading are left out. */
+  previousAnchors?: Readonly<Record<string, string>>;
+  /** Header titles as VuePress 1 makes them: from the heading's source line, cleaned (backslash escapes other than `*_\`!<` kept). */
+  vuepressTitles?: boolean;
 }
 
 /**
- * Every heading's github-slugger slug (one slugger per page, so duplicates
- * count headings of every level), the headers and the links. Reads the tree
- * only: the renderer gives headings their ids from `headingIds`.
+ * Every heading's slug (one slugger per page, so duplicates count headings
+ * of every level), the headers and the links. Reads the tree only: the
+ * renderer gives headings their ids from `headingIds`.
  */
 export function extractOutline(pageTree: PageTree, options: OutlineOptions): PageOutline {
-  const slugger = new GithubSlugger();
+  const rule = options.slugify ?? 'github';
+  const slugger = createSlugger(rule);
+  const otherSlugger = options.anchorAliases ? createSlugger(rule === 'github' ? 'vuepress' : 'github') : undefined;
+  const aliases: Record<string, string[]> = {};
+  const addAlias = (id: string, alias: string) => {
+    if (alias === id || anchors.has(alias)) return;
+    anchors.add(alias);
+    (aliases[id] ??= []).push(alias);
+  };
   const headers: Header[] = [];
   const anchors = new Set<string>();
   const links: LinkRef[] = [];
   const headingIds: string[] = [];
   let firstHeading: string | undefined;
+  const bodyLines = options.vuepressTitles ? pageTree.page.body.split('\n') : undefined;
+  // Added once every heading's own slug is known: a heading's real slug wins over another's alias.
+  const pendingAliases: [string, string][] = [];
 
   visit(pageTree.tree, (node) => {
     if (node.type === 'heading') {
       const title = headingText(node);
-      const slug = slugger.slug(title);
+      const slug = slugger.slug(rule === 'vuepress' ? slugText(node) : title);
       anchors.add(slug);
       headingIds.push(slug);
+      const alias = otherSlugger?.slug(rule === 'vuepress' ? title : slugText(node));
       if (node.depth === 1 && firstHeading === undefined) firstHeading = title;
-      if (options.headerLevels.includes(node.depth)) headers.push({ level: node.depth, title, slug });
+      if (options.headerLevels.includes(node.depth)) {
+        headers.push({ level: node.depth, title: (bodyLines && sourceHeadingText(bodyLines, pageTree.page.bodyLineOffset, node)) || title, slug });
+      }
+      if (alias !== undefined) pendingAliases.push([slug, alias]);
     } else if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
       links.push({
         kind: node.type === 'image' ? 'image' : 'link',
@@ -60,7 +86,23 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
       });
     }
   });
-  return { firstHeading, headers, anchors, headingIds, links };
+  for (const [id, alias] of pendingAliases) addAlias(id, alias);
+  for (const [old, id] of Object.entries(options.previousAnchors ?? {})) if (headingIds.includes(id)) addAlias(id, old);
+  return { firstHeading, headers, anchors, headingIds, aliases, links };
+}
+
+/** An ATX heading's text as written (`## a \\[b]` → `a \\[b]`), cleaned as VuePress 1 cleans it; undefined for other headings. */
+function sourceHeadingText(bodyLines: readonly string[], bodyLineOffset: number, node: Heading): string | undefined {
+  const line = node.position?.start.line;
+  if (line === undefined) return undefined;
+  const text = bodyLines[line - bodyLineOffset - 1];
+  const atx = text === undefined ? null : /^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/.exec(text);
+  return atx ? cleanHeaderText(atx[1] ?? '') : undefined;
+}
+
+/** What VuePress 1 slugs a heading from (markdown-it-anchor): its text and inline code, no image alt text, no HTML. */
+function slugText(node: Heading): string {
+  return toString(node, { includeHtml: false, includeImageAlt: false }).trim();
 }
 
 /** Plain text of a heading: code and emphasis keep their text, links their label, HTML is dropped. */

@@ -8,6 +8,7 @@ import { extractOutline } from './outline';
 import { renderPage } from './render';
 import { findSuppressions } from './suppressions';
 import { routeOf } from './route';
+import { inferTitle } from './title';
 import type { PageBody, PageContext, PagePart, PageResult, PageSummary, SummarisedPage } from './types';
 import { validateFrontmatter } from './validate';
 import { append } from '../support/append';
@@ -46,18 +47,26 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     html: context.html,
     containers: context.markdown?.containers,
     importRoot: context.markdown?.importRoot,
+    siteTitle: context.siteTitle,
   });
   append(summary.diagnostics, tree.diagnostics);
-  const outline = extractOutline(tree, { headerLevels: context.headerLevels });
+  const outline = extractOutline(tree, {
+    headerLevels: context.headerLevels,
+    slugify: context.slugify,
+    anchorAliases: context.anchorAliases,
+    previousAnchors: valid.page.frontmatter.anchors,
+    vuepressTitles: context.vuepress,
+  });
   const { suppressions, diagnostics: suppressionProblems } = findSuppressions(tree);
   summary.diagnostics.push(...suppressionProblems);
   const { frontmatter, yaml } = valid.page;
   const route = routeOf(source.relativePath, frontmatter.permalink);
-  const title = tree.title ?? outline.firstHeading;
+  const vuepress = context.vuepress === true;
+  const title = inferTitle({ frontmatterTitle: tree.title, home: frontmatter.home, firstHeading: outline.firstHeading, body: valid.page.body, vuepress });
   if (title === undefined || title === '') {
-    summary.diagnostics.push(
-      diagnostic('page/no-title', { file: source.file, line: parsed.page.bodyLineOffset + 1 }, `${source.relativePath} has no title.`),
-    );
+    const noTitle = diagnostic('page/no-title', { file: source.file, line: parsed.page.bodyLineOffset + 1 }, `${source.relativePath} has no title.`);
+    // VuePress builds such a page (its title is then the site's): in a VuePress tree it is worth a warning, not a failed build.
+    summary.diagnostics.push(vuepress ? { ...noTitle, severity: 'warning' } : noTitle);
   }
   const keyPositions: SummarisedPage['keyPositions'] = {};
   for (const key of ['prev', 'next', 'permalink'] as const) {

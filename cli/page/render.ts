@@ -46,6 +46,7 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, context: Re
   const clean = cleanHtml(hast, policy);
   openExternalLinksInNewTab(clean);
   focusableTables(clean);
+  addAnchorAliases(clean, outline.aliases);
   return { html: toHtml(clean), linkUrls };
 }
 
@@ -80,6 +81,25 @@ function focusableTables(parent: { children: HastRoot['children'] | ElementConte
     if (child.type !== 'element') continue;
     if (child.tagName === 'table') child.properties = { ...child.properties, tabIndex: 0 };
     focusableTables(child);
+  }
+}
+
+/**
+ * A heading's other anchors (the other slug rule's, frontmatter `anchors:`)
+ * as empty elements with those ids at its start: a browser, and the
+ * viewer's getElementById, scroll to them as to the heading itself.
+ */
+function addAnchorAliases(parent: { children: HastRoot['children'] | ElementContent[] }, aliases: Readonly<Record<string, string[]>>): void {
+  if (Object.keys(aliases).length === 0) return;
+  for (const child of parent.children) {
+    if (child.type !== 'element') continue;
+    const id = child.properties.id;
+    if (/^h[1-6]$/.test(child.tagName) && typeof id === 'string' && Object.hasOwn(aliases, id)) {
+      const markers: Element[] = aliases[id]!.map((alias) => ({ type: 'element', tagName: 'span', properties: { id: alias }, children: [] }));
+      child.children = [...markers, ...child.children];
+      continue;
+    }
+    addAnchorAliases(child, aliases);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Frontmatter } from '../../schema/frontmatter';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { Suppression } from '../diagnostics/suppressions';
 import type { HtmlPolicy } from '../html/policy';
+import type { SlugRule } from '../markdown/slugs';
 import type { SourceFile } from '../source/load';
 import type { PageTree } from './markdown';
 import type { LinkRef, PageOutline } from './outline';
@@ -23,6 +24,14 @@ export interface PageContext {
   html?: HtmlPolicy;
   /** The rest of site.yaml `markdown:` a page's Markdown reads; default: none of it. */
   markdown?: PageMarkdownOptions;
+  /** A VuePress 1 tree (it has a `.vuepress/` folder): titles inferred as VuePress infers them, a missing one only a warning. */
+  vuepress?: boolean;
+  /** site.yaml `markdown.slugify`; default `github`. */
+  slugify?: SlugRule;
+  /** site.yaml `markdown.anchorAliases`: headings also answer the other rule's slug. */
+  anchorAliases?: boolean;
+  /** The site's title, for a VuePress home page's hero. */
+  siteTitle?: string;
 }
 
 /** site.yaml `markdown:` settings the page stages read. */

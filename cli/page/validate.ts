@@ -6,6 +6,9 @@ import { describeIssue } from '../support/zod-issues';
 import type { ParsedPage } from './frontmatter';
 import { yamlLineToFileLine } from './frontmatter';
 
+/** VuePress default-theme keys accepted but never used: they name a theme's component or class. */
+const UNUSED_THEME_KEYS = ['layout', 'pageClass'] as const;
+
 export interface ValidPage extends ParsedPage {
   frontmatter: Frontmatter;
 }
@@ -36,6 +39,14 @@ export function validateFrontmatter(page: ParsedPage): ValidateResult {
         didYouMean(key, KNOWN_FRONTMATTER_KEYS, `Known keys: ${KNOWN_FRONTMATTER_KEYS.join(', ')}.`),
         key,
       ),
+    );
+  }
+
+  const unused = UNUSED_THEME_KEYS.filter((key) => Object.hasOwn(page.data, key));
+  if (unused.length > 0) {
+    const named = unused.map((key) => `"${key}"`).join(' and ');
+    diagnostics.push(
+      diagnostic('vuepress/unsupported', at([], unused[0]), `Frontmatter ${named} ${unused.length > 1 ? 'are' : 'is'} not used: docsbuild has one layout and does not run the theme's components or styles.`, undefined, unused.join(',')),
     );
   }
 

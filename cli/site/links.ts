@@ -37,7 +37,7 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
     : path.posix.join('/', path.posix.dirname(from.relativePath), decoded);
 
   if (/\.md$/i.test(sitePath)) {
-    const page = index.byRelativePath.get(sitePath.slice(1));
+    const page = index.byRelativePath.get(sitePath.slice(1)) ?? folderPageOf(sitePath, index);
     return page ? { kind: 'page', page, hash, href: withHash(page.path) } : { kind: 'dead', tried: sitePath, hash };
   }
   const page = findPage(index, sitePath);
@@ -51,6 +51,16 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
   if (asset !== undefined) return { kind: 'asset', href: `${index.base}${asset}${hash ? `#${encodeHash(hash)}` : ''}` };
   if (/\.[a-z0-9]+$/i.test(sitePath) && !/\.html?$/i.test(sitePath)) return { kind: 'missing-file', tried: sitePath };
   return { kind: 'dead', tried: sitePath, hash };
+}
+
+/**
+ * `README.md` and `index.md` are both a folder's page (VuePress treats them
+ * alike): a link to one finds the folder's page when it is the other.
+ */
+function folderPageOf(sitePath: string, index: SiteIndex): IndexedPage | undefined {
+  if (!/^(readme|index)\.md$/i.test(path.posix.basename(sitePath))) return undefined;
+  const folder = path.posix.dirname(sitePath);
+  return index.pages.get(folder === '/' ? '/' : `${folder}/`);
 }
 
 /** Each link's final href, or the URL as written when it leads nowhere: what fills a rendered page's link placeholders. */

@@ -69,7 +69,8 @@ export function resolveNavigation(
   const sidebar = walk(config.sidebar, ['sidebar']);
 
   if (config.sidebar.length > 0) {
-    const reachable = new Set(order);
+    // A page the top nav links to is reachable too (a VuePress site's FAQ), and so is the home page (the site title links to it).
+    const reachable = new Set(['/', ...order, ...nav.flatMap((item) => ('items' in item ? item.items : [item])).map((link) => link.link)]);
     for (const page of index.pages.values()) {
       if (reachable.has(page.path)) continue;
       diagnostics.push(

@@ -23,8 +23,12 @@ export function parseSiteConfig(source: SourceFile): ParsedSiteConfig {
       diagnostics: problems.map((p) => diagnostic('config/yaml-syntax', { file, line: p.line, column: p.column }, p.message)),
     };
   }
-  const locate = locator(file, yaml);
-  const parsed = SiteConfigSchema.safeParse(yaml.value ?? {});
+  return checkSiteConfig(yaml.value ?? {}, locator(file, yaml));
+}
+
+/** Validates site config data (site.yaml's, or what a VuePress config amounts to); each problem at its key's place. */
+export function checkSiteConfig(value: unknown, locate: ParsedSiteConfig['locate']): ParsedSiteConfig {
+  const parsed = SiteConfigSchema.safeParse(value);
   if (parsed.success) return { config: parsed.data, locate, diagnostics: [] };
 
   const diagnostics = parsed.error.issues.flatMap((issue): Diagnostic[] => {
@@ -40,7 +44,7 @@ export function parseSiteConfig(source: SourceFile): ParsedSiteConfig {
       );
     }
     const rule = issue.code === 'custom' ? (issue.params as RuleIssue | undefined) : undefined;
-    return [diagnostic('config/invalid', locate(issue.path), describeIssue(issue, yaml.value), rule && ruleHint(rule))];
+    return [diagnostic('config/invalid', locate(issue.path), describeIssue(issue, value), rule && ruleHint(rule))];
   });
   return { locate, diagnostics };
 }

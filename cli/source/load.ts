@@ -3,6 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { append } from '../support/append';
+import { runVuepressConfig, type VuepressConfigResult } from './vuepress-config';
 
 /** One file of the content tree, decoded. */
 export interface SourceFile {
@@ -29,6 +30,8 @@ export interface AssetFile {
 
 export interface LoadedSources {
   siteConfig?: SourceFile;
+  /** Set when the content folder is a VuePress 1 tree (it has a `.vuepress/` folder). */
+  vuepress?: VuepressFolder;
   /** Sorted by relativePath. */
   pages: SourceFile[];
   /** Sorted by relativePath. */
@@ -44,6 +47,23 @@ export interface ContentLocation {
 
 /** `content/public/` is copied to the output as it is, like VuePress's public folder. */
 export const PUBLIC_DIR = 'public';
+/** A VuePress 1 tree keeps its settings, and its public folder, in `.vuepress/`. */
+export const VUEPRESS_DIR = '.vuepress';
+export const VUEPRESS_PUBLIC_DIR = `${VUEPRESS_DIR}/public`;
+/** Where a VuePress 1 tree adds code to the app (router redirects among it). */
+export const VUEPRESS_ENHANCE_APP = `${VUEPRESS_DIR}/enhanceApp.js`;
+/** The config files VuePress 1 reads, in the order it looks for them. */
+export const VUEPRESS_CONFIG_NAMES = ['config.js', 'config.cjs', 'config.mjs', 'config.ts'] as const;
+
+/** What a VuePress 1 tree's `.vuepress/` folder holds that the build reads. */
+export interface VuepressFolder {
+  /** Its config file, relative to the content root (`.vuepress/config.js`), if there is one. */
+  configFile?: string;
+  /** Without a site.yaml: the config file's text and what running it gave. */
+  config?: { source: SourceFile; result: VuepressConfigResult };
+  /** `.vuepress/enhanceApp.js`, read as text (never run) for the redirects `docsbuild migrate` carries over. */
+  enhanceApp?: SourceFile;
+}
 
 export const SITE_CONFIG_NAMES = ['site.yaml', 'site.yml'] as const;
 /**
@@ -111,13 +131,23 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
 
   const configName = SITE_CONFIG_NAMES.find((name) => tree.files.includes(name));
   const siteConfig = configName === undefined ? undefined : await read(configName, MAX_CONFIG_BYTES);
-  if (configName === undefined) {
+  const vuepress = await findVuepressFolder(config.contentDir);
+  // site.yaml wins: the VuePress config runs only when there is none.
+  if (vuepress?.configFile && configName === undefined) {
+    const source = await read(vuepress.configFile, MAX_CONFIG_BYTES);
+    if (source) vuepress.config = { source, result: await runVuepressConfig(path.join(config.contentDir, vuepress.configFile), source.text) };
+  }
+  if (vuepress && (await isFile(path.join(config.contentDir, VUEPRESS_ENHANCE_APP)))) vuepress.enhanceApp = await read(VUEPRESS_ENHANCE_APP);
+  // A VuePress tree needs no site.yaml: its .vuepress/ config (or VuePress's defaults) stands in.
+  if (configName === undefined && !vuepress) {
     diagnostics.push(
       diagnostic('config/missing', { file: displayPath('site.yaml') }, `No site.yaml in ${displayPath('') || '.'}.`),
     );
   }
   // A .md file under public/ is copied like any public file (VuePress does the same), not dropped.
-  const assetPaths = tree.files.filter((p) => !isPage(p) && !(SITE_CONFIG_NAMES as readonly string[]).includes(p)).sort();
+  const assetPaths = tree.files.filter((p) => !isPage(p) && !(SITE_CONFIG_NAMES as readonly string[]).includes(p));
+  if (vuepress) assetPaths.push(...(await walkContent(path.join(config.contentDir, VUEPRESS_PUBLIC_DIR))).files.map((p) => `${VUEPRESS_PUBLIC_DIR}/${p}`));
+  assetPaths.sort();
   const assets: AssetFile[] = [];
   for (const relativePath of assetPaths) {
     try {
@@ -128,7 +158,25 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
     }
   }
 
-  return { siteConfig, pages, assets, diagnostics };
+  return { siteConfig, vuepress, pages, assets, diagnostics };
+}
+
+/** The `.vuepress/` folder of a VuePress 1 tree and its config file; undefined when there is none. */
+async function findVuepressFolder(contentDir: string): Promise<VuepressFolder | undefined> {
+  const folder = path.join(contentDir, VUEPRESS_DIR);
+  if (!(await isDirectory(folder))) return undefined;
+  for (const name of VUEPRESS_CONFIG_NAMES) {
+    if (await isFile(path.join(folder, name))) return { configFile: `${VUEPRESS_DIR}/${name}` };
+  }
+  return {};
+}
+
+async function isDirectory(absolute: string): Promise<boolean> {
+  return stat(absolute).then((s) => s.isDirectory(), () => false);
+}
+
+async function isFile(absolute: string): Promise<boolean> {
+  return stat(absolute).then((s) => s.isFile(), () => false);
 }
 
 /**

@@ -51,7 +51,8 @@ export async function openSite(content = FIXTURE_CONTENT): Promise<Site> {
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) throw new Error(`The test site does not build:\n${errors.map((d) => `${d.file}:${d.line} ${d.message}`).join('\n')}`);
     await writeOutput(result.files, out);
-    server = await startStaticServer(out);
+    // Under the site's own base (the viewer-site fixture's is /docs/).
+    server = await startStaticServer(out, result.manifest!.site.base);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
     const base = result.manifest!.site.base;
     const origin = server.origin;

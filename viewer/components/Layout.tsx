@@ -9,7 +9,7 @@ import { NotFound } from './NotFound';
 import { OnThisPage } from './OnThisPage';
 import { PageView } from './PageView';
 import { ProgressBar } from './ProgressBar';
-import { Sidebar, type SidebarPieces, type SidebarSource } from './Sidebar';
+import { Sidebar, wholeTree, type SidebarPieces, type SidebarSource } from './Sidebar';
 import { TopBar } from './TopBar';
 
 export type { SidebarSource } from './Sidebar';
@@ -34,6 +34,7 @@ export interface LayoutProps {
 }
 
 const NO_HEADERS: readonly Header[] = [];
+const NO_SIDEBAR: SidebarSource = wholeTree([]);
 
 /**
  * The one layout of every route: banner, sidebar navigation, main, "on this
@@ -45,6 +46,9 @@ export function Layout({ site, sidebar, sidebarPieces, view, showProgress, sideb
   const currentPath = page?.path ?? (view.kind === 'error' ? view.path : undefined);
   const headers = page?.headers ?? NO_HEADERS;
   const inert = sidebarOpen || undefined;
+  // Frontmatter `sidebar: auto` (VuePress): the page alone, its sections under it; `sidebar: false`: none.
+  const items: SidebarSource =
+    page?.sidebarMode === 'auto' ? wholeTree([{ type: 'page', path: page.path, title: page.title }]) : page?.sidebarMode === false ? NO_SIDEBAR : sidebar;
   // One Suspense boundary around it all: React hydrates a boundary after the root, in slices of a few
   // milliseconds instead of one long task (a click or key press before then hydrates it at once).
   return (
@@ -53,9 +57,9 @@ export function Layout({ site, sidebar, sidebarPieces, view, showProgress, sideb
         Skip to content
       </a>
       {showProgress && <ProgressBar />}
-      <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} />
+      <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} withoutNav={page?.navbar === false} />
       {sidebarOpen && <div className="backdrop" onClick={() => onCloseSidebar?.()} />}
-      <Sidebar site={site} items={sidebar} currentPath={currentPath} branch={view.kind === 'page' ? view.page.sidebar : undefined} pieces={sidebarPieces} headers={headers} active={active} open={sidebarOpen} />
+      <Sidebar site={site} items={items} currentPath={currentPath} branch={view.kind === 'page' ? view.page.sidebar : undefined} pieces={sidebarPieces} headers={page?.sidebarDepth === 0 ? NO_HEADERS : headers} active={active} open={sidebarOpen} />
       {/* A grid whose columns do not depend on what has arrived: the text never moves when "on this page" comes in. */}
       <div className="page-wrap" inert={inert}>
         <main id={MAIN_ELEMENT_ID} tabIndex={-1}>

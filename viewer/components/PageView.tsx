@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { enhanceCodeGroups } from '../code-group';
 import { addCopyButtons } from '../copy-code';
 import { hrefOf } from '../router';
 import type { PageMeta, ShellSite } from '../view';
@@ -14,8 +13,10 @@ export function PageView({ site, page, html }: { site: ShellSite; page: PageMeta
   const content = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!content.current) return;
-    addCopyButtons(content.current);
-    enhanceCodeGroups(content.current);
+    const root = content.current;
+    addCopyButtons(root);
+    // Only pages with a code group load its script (a lazy chunk, out of the first-load budget).
+    if (root.querySelector('.code-group')) void import('../code-group').then(({ enhanceCodeGroups }) => enhanceCodeGroups(root));
   }, [html]);
   const base = site.base;
   const updated = site.lastUpdated && page.lastUpdated;

@@ -13,6 +13,8 @@ export interface TopBarProps {
   onToggleSidebar?: () => void;
   /** What search needs from the app; absent in the prerendered HTML, where the box waits for the app. */
   search?: SearchContext;
+  /** A page with frontmatter `navbar: false`: no top navigation links. */
+  withoutNav?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface TopBarProps {
  * navigation (wide screens; in the sidebar otherwise), version menu, theme
  * toggle. While the drawer is open, all but the menu button is inert.
  */
-export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar, search }: TopBarProps) {
+export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar, search, withoutNav }: TopBarProps) {
   const inert = sidebarOpen || undefined;
   return (
     <header className="topbar">
@@ -50,9 +52,11 @@ export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar, search
       </a>
       {site.search.provider !== 'none' && <SearchBox site={site} context={search} inert={inert} />}
       <div className="topbar-end" inert={inert}>
-        <nav className="topnav" aria-label="Main">
-          <NavItems site={site} currentPath={currentPath} />
-        </nav>
+        {!withoutNav && (
+          <nav className="topnav" aria-label="Main">
+            <NavItems site={site} currentPath={currentPath} />
+          </nav>
+        )}
         {site.versions && site.versions.menu.length > 0 && (
           <Dropdown label={site.versions.current} ariaLabel={`Version: ${site.versions.current}`}>
             {site.versions.menu.map((item) => (

@@ -24,6 +24,20 @@ export function makeChunk(page: EmitPage, html: string, hrefs: readonly Href[], 
     headers: page.page.headers,
     html: fillHrefs(html, hrefs),
     ...around,
+    ...themeOf(page.page.frontmatter),
+  };
+}
+
+/** The VuePress frontmatter that changes how a page is shown: its own title, meta tags and language, its sidebar. */
+function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'lang' | 'sidebarMode' | 'sidebarDepth' | 'navbar'> {
+  const { metaTitle, meta, lang, sidebar, sidebarDepth, navbar } = frontmatter;
+  return {
+    ...(metaTitle ? { metaTitle } : {}),
+    ...(meta && meta.length > 0 ? { meta } : {}),
+    ...(lang ? { lang } : {}),
+    ...(sidebar === 'auto' || sidebar === false ? { sidebarMode: sidebar } : {}),
+    ...(navbar === false ? { navbar } : {}),
+    ...(sidebarDepth === 0 ? { sidebarDepth } : {}),
   };
 }
 

@@ -36,7 +36,7 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
       // Page footer: "Edit this page" and "Last updated" (part of the chunk, and so of its reuse key below).
       const footer = {
         // Each path segment percent-encoded (a `#` or `?` in a file name stays part of the path); a function, so `$&` is not a pattern.
-        editUrl: model.record.editLink?.pattern.replace(':path', () => page.indexed.relativePath.split('/').map(encodeURIComponent).join('/')),
+        editUrl: page.page.frontmatter.editLink === false ? undefined : model.record.editLink?.pattern.replace(':path', () => page.indexed.relativePath.split('/').map(encodeURIComponent).join('/')),
         lastUpdated: lastUpdated?.get(page.indexed.relativePath),
       };
       const chunkOf = async () => ({ ...makeChunk(page, (await page.body()).html, hrefs, around), ...footer });

@@ -50,9 +50,12 @@ export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: 
   const { site } = shared;
   const page = metaOf(chunk, chunkName, sidebar);
   const boot: BootData = { base: site.base, site: shellOf(site), page };
+  const own = common(shared);
   return renderDocument({
-    ...common(shared),
-    head: headFor(site, { kind: 'page', title: chunk.title, description: chunk.description, path: chunk.path }),
+    ...own,
+    lang: chunk.lang ?? own.lang,
+    headTags: [...own.headTags, ...(chunk.meta ?? []).map((attrs) => ({ tag: 'meta', attrs }))],
+    head: headFor(site, { kind: 'page', title: chunk.title, description: chunk.description, path: chunk.path, metaTitle: chunk.metaTitle }),
     appHtml: renderLayout({ site: boot.site, sidebar: wholeTree(site.sidebar), view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }),
     boot,
   });

@@ -75,3 +75,39 @@ describe('cli/page/outline', () => {
     ]);
   });
 });
+
+describe('cli/page/outline slug rules and aliases', () => {
+  it('slugs with VuePress 1 rule when asked', () => {
+    const o = extractOutline(pageTree('## palette.styl\n\n## palette.styl\n'), { headerLevels: [2, 3], slugify: 'vuepress' });
+    expect(o.headingIds).toEqual(['palette-styl', 'palette-styl-2']);
+    expect(o.aliases).toEqual({});
+  });
+
+  it('answers the other rule\'s slug with anchorAliases, and previous anchors from frontmatter', () => {
+    const o = extractOutline(pageTree("## Org's ID\n\n## Plain\n"), {
+      headerLevels: [2, 3],
+      slugify: 'vuepress',
+      anchorAliases: true,
+      previousAnchors: { 'old-id': 'org-s-id', 'gone': 'no-such-heading' },
+    });
+    expect(o.headingIds).toEqual(['org-s-id', 'plain']);
+    expect(o.aliases).toEqual({ 'org-s-id': ['orgs-id', 'old-id'] });
+    expect([...o.anchors].sort()).toEqual(['old-id', 'org-s-id', 'orgs-id', 'plain']);
+  });
+
+  it('never lets an alias take another heading\'s own slug', () => {
+    // "a.b" is "a-b" for VuePress and "ab" for GitHub, which is the second heading's own slug: "#ab" stays the second heading's.
+    const o = extractOutline(pageTree('## a.b\n\n## ab\n'), { headerLevels: [2], slugify: 'vuepress', anchorAliases: true });
+    expect(o.headingIds).toEqual(['a-b', 'ab']);
+    expect(o.aliases).toEqual({ ab: ['ab-1'] });
+  });
+});
+
+describe('cli/page/outline VuePress header titles', () => {
+  it('takes an ATX heading\'s text from its source line, cleaned as VuePress 1 cleans it', () => {
+    // VuePress 1 (@vuepress/shared-utils parseHeaders) keeps "\[" and drops the backticks and the trailing #s.
+    const o = extractOutline(pageTree('## createApp(\\[options]): `App` ##\n\nSetext\n------\n'), { headerLevels: [2], vuepressTitles: true });
+    expect(o.headers.map((h) => h.title)).toEqual(['createApp(\\[options]): App', 'Setext']);
+    expect(extractOutline(pageTree('## createApp(\\[options])\n'), { headerLevels: [2] }).headers[0]!.title).toBe('createApp([options])');
+  });
+});

@@ -1,0 +1,56 @@
+import type { Image, Link, Root } from 'mdast';
+import type { Frontmatter } from '../../schema/frontmatter';
+
+/**
+ * The VuePress default theme's home layout (`home: true`), above the page's
+ * own content: hero image, title and tagline, the action button, the
+ * feature grid and the footer. Its image and button are ordinary image and
+ * link nodes, so they are checked and rewritten like any other.
+ */
+export interface HomeNode {
+  type: 'home';
+  /** `null` hides it, as in VuePress; by default the page's `title`, else the site's. */
+  heroText?: string | null;
+  tagline?: string | null;
+  features: { title?: string; details?: string }[];
+  footer?: string;
+  /** The hero image and the action link, when given (in that order). */
+  children: (Image | Link)[];
+  position?: Root['position'];
+  data?: Root['data'];
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    home: HomeNode;
+  }
+}
+
+/** Where a frontmatter key is in the file, for the links' diagnostics. */
+export type KeyLine = (key: string) => number;
+
+/** The home layout of a `home: true` page, put first in its tree; other pages are left as they are. */
+export function addHomeLayout(tree: Root, frontmatter: Frontmatter, lineOf: KeyLine, siteTitle?: string): void {
+  if (frontmatter.home !== true) return;
+  const at = (key: string) => {
+    const line = lineOf(key);
+    return { start: { line, column: 1 }, end: { line, column: 1 } };
+  };
+  const children: (Image | Link)[] = [];
+  if (frontmatter.heroImage) {
+    children.push({ type: 'image', url: frontmatter.heroImage, alt: frontmatter.heroAlt ?? 'hero', position: at('heroImage') });
+  }
+  if (frontmatter.actionText && frontmatter.actionLink) {
+    children.push({ type: 'link', url: frontmatter.actionLink, children: [{ type: 'text', value: frontmatter.actionText }], position: at('actionLink') });
+  }
+  const home: HomeNode = {
+    type: 'home',
+    heroText: frontmatter.heroText === null ? null : (frontmatter.heroText ?? frontmatter.title ?? siteTitle),
+    tagline: frontmatter.tagline === null ? null : (frontmatter.tagline ?? frontmatter.description),
+    features: frontmatter.features ?? [],
+    footer: frontmatter.footer,
+    children,
+    position: at('home'),
+  };
+  tree.children.unshift(home);
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { build } from './build';
+import type { ResolvedConfig } from './config';
+import { sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
+import { checkSiteConfig } from './site/site-config';
+import { enhanceAppRedirects, RENDERED_DIFFERENTLY, siteYamlOf } from './site/vuepress-migrate';
+import { parseVuepressSiteConfig, siteFromVuepress, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
+import { loadSources, SITE_CONFIG_NAMES } from './source/load';
+
+export interface MigrateResult {
+  /** Where site.yaml goes (absolute). */
+  file: string;
+  /** The site.yaml to write; absent when there is nothing to write (`refused`, or the config failed: see `diagnostics`). */
+  yaml?: string;
+  /** Why nothing is written: site.yaml is there already, or the folder is no VuePress tree. */
+  refused?: string;
+  /** Settings and redirects that could not be carried over, as the comments in `yaml` say them. */
+  notCarried: string[];
+  /** Redirects carried over from enhanceApp.js. */
+  redirects: number;
+  /** What the tree uses that docsbuild renders differently (and, if the config fails, why). */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * `docsbuild migrate`: the site.yaml equivalent to a VuePress 1 tree's
+ * `.vuepress/config.*` (with enhanceApp.js's plain redirects), once, and
+ * what the tree uses that docsbuild renders differently. Writes nothing:
+ * the CLI writes the file.
+ */
+export async function migrate(config: ResolvedConfig): Promise<MigrateResult> {
+  const file = path.join(config.contentDir, SITE_CONFIG_NAMES[0]);
+  const sources = await loadSources(config);
+  const result: MigrateResult = { file, notCarried: [], redirects: 0, diagnostics: [] };
+  if (sources.siteConfig) return { ...result, refused: `${sources.siteConfig.file} exists already: migrate writes it only once.` };
+  const folder = sources.vuepress;
+  if (!folder) return { ...result, refused: `${path.relative(config.root, config.contentDir) || '.'} has no .vuepress/ folder: it is no VuePress 1 tree.` };
+  const loaded = folder.config;
+  if (loaded?.result.failure) return { ...result, diagnostics: parseVuepressSiteConfig(folder, VUEPRESS_DEFAULT_TITLE).diagnostics };
+
+  const site = loaded
+    ? siteFromVuepress({ value: loaded.result.value, text: loaded.source.text, file: loaded.source.file }, VUEPRESS_DEFAULT_TITLE)
+    : { input: { title: VUEPRESS_DEFAULT_TITLE, markdown: { slugify: 'vuepress' } }, diagnostics: [] };
+  const settings: Record<string, unknown> = { ...site.input };
+  const notCarried = site.diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`);
+  if (folder.enhanceApp) {
+    const found = enhanceAppRedirects(folder.enhanceApp.text);
+    if (Object.keys(found.redirects).length > 0) settings.redirects = found.redirects;
+    result.redirects = Object.keys(found.redirects).length;
+    for (const other of found.others) notCarried.push(`${folder.enhanceApp.file}:${other.line}: a redirect written as code, carry it over by hand: ${other.text}`);
+  }
+  // The settings must make a valid site.yaml; what does not is reported where the VuePress config says it.
+  const checked = checkSiteConfig(settings, () => ({ file: loaded?.source.file ?? file }));
+  const report = (await build(config, { mode: 'check' })).diagnostics.filter((d) => RENDERED_DIFFERENTLY.includes(d.code));
+  return {
+    ...result,
+    yaml: siteYamlOf(settings, loaded?.source.relativePath, notCarried),
+    notCarried,
+    diagnostics: sortDiagnostics([...checked.diagnostics, ...report]),
+  };
+}

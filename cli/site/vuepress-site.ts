@@ -1,0 +1,293 @@
+import type { SiteConfigInput, SidebarEntryInput } from '../../schema/site-config';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
+import type { VuepressFolder } from '../source/load';
+import { CODE_MARK } from '../source/vuepress-config';
+import { checkSiteConfig, type ParsedSiteConfig } from './site-config';
+
+/** A VuePress 1 config (what `.vuepress/config.js` exports, as data) and where it came from. */
+export interface VuepressConfigSource {
+  value: unknown;
+  /** The config's source text, to place diagnostics at a key's line. */
+  text: string;
+  /** Diagnostic path of the config file. */
+  file: string;
+}
+
+export interface VuepressSite {
+  /** What site.yaml would say, ready for SiteConfigSchema. */
+  input: SiteConfigInput;
+  /** Each site.yaml key's place in the VuePress config (by the key it came from). */
+  locate: (path: readonly PropertyKey[], key?: string) => Place;
+  /** A warning for each setting the build does not honour. */
+  diagnostics: Diagnostic[];
+}
+
+/** The site's title when a VuePress config gives none (VuePress then shows page titles alone). */
+export const VUEPRESS_DEFAULT_TITLE = 'Documentation';
+
+/** Where each site.yaml key comes from in a VuePress config: diagnostics about it point there. */
+const ORIGIN: Record<string, string[]> = {
+  title: ['title'],
+  description: ['description'],
+  base: ['base'],
+  headTags: ['head'],
+  nav: ['themeConfig', 'nav'],
+  sidebar: ['themeConfig', 'sidebar'],
+  search: ['themeConfig', 'algolia'],
+  editLink: ['themeConfig', 'editLinks'],
+  lastUpdated: ['themeConfig', 'lastUpdated'],
+  constants: ['themeConfig'],
+  markdown: ['markdown'],
+};
+
+/** Top-level keys read; every other one is reported as not honoured. */
+const READ_KEYS = new Set(['title', 'description', 'base', 'head', 'themeConfig', 'markdown']);
+/** Default-theme keys read (scalars besides these become constants for `{{ $site.themeConfig.X }}`). */
+const THEME_KEYS = new Set(['nav', 'sidebar', 'algolia', 'repo', 'docsRepo', 'docsDir', 'docsBranch', 'editLinks', 'editLinkText', 'lastUpdated', 'repoLabel']);
+/** Default-theme keys whose job docsbuild's viewer does its own way: accepted without a word. */
+const THEME_KEYS_SILENT = new Set(['locales', 'label', 'selectText', 'ariaLabel', 'sidebarDepth', 'displayAllHeaders', 'activeHeaderLinks', 'smoothScroll', 'search', 'searchMaxSuggestions', 'nextLinks', 'prevLinks', 'searchPlaceholder']);
+const HEAD_TAGS = new Set(['meta', 'link', 'script', 'style', 'noscript', 'base']);
+const WHY: Record<string, string> = {
+  dest: 'the output folder is docsbuild\'s --out flag (or "out" in docsbuild.config.json)',
+  plugins: 'VuePress plugins do not run in docsbuild',
+  theme: 'docsbuild has one viewer; a custom theme does not run',
+  configureWebpack: 'docsbuild does not use webpack',
+  chainWebpack: 'docsbuild does not use webpack',
+  extendMarkdown: 'markdown-it plugins do not run in docsbuild',
+  extendPageData: 'code in the config does not run per page',
+};
+
+/**
+ * Turns a VuePress 1 config into the site.yaml it amounts to: title,
+ * description, base, head, nav (dropdowns too), the sidebar in its forms,
+ * Algolia DocSearch, the edit link, last updated, extractHeaders and plain
+ * slugify/anchor values. Whatever it cannot honour (plugins, theme,
+ * locales, code) gets one warning at its line in the config.
+ */
+export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: string): VuepressSite {
+  const { file, text } = source;
+  const diagnostics: Diagnostic[] = [];
+  const at = (keys: readonly string[]): Place => ({ file, ...positionOfKey(text, keys) });
+  const differs = (keys: string[], message: string) =>
+    diagnostics.push(diagnostic('vuepress/unsupported', at(keys), message, undefined, keys.join('.')));
+  const ignored = (keys: string[], why: string) => differs(keys, `VuePress config "${keys.join('.')}" is not used: ${why}.`);
+  const config = isRecord(source.value) ? source.value : {};
+  if (!isRecord(source.value)) ignored([], 'the config does not export an object');
+  const markdownIn = isRecord(config.markdown) ? config.markdown : {};
+  // The root locale's settings are the site's (VuePress's default language); other locales' pages are pages of this site.
+  const locales = isRecord(config.locales) ? config.locales : {};
+  const rootLocale = isRecord(locales['/']) ? locales['/'] : {};
+  const themeIn = isRecord(config.themeConfig) ? config.themeConfig : {};
+  const themeLocales = isRecord(themeIn.locales) ? themeIn.locales : {};
+  const theme = { ...themeIn, ...(isRecord(themeLocales['/']) ? themeLocales['/'] : {}) };
+  const otherLocales = Object.keys({ ...locales, ...themeLocales }).filter((prefix) => prefix !== '/').sort();
+
+  for (const key of Object.keys(config).sort()) {
+    if (key === 'locales') {
+      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one language per site; the pages under ${otherLocales.join(', ')} are pages of this site, with the root locale's title and nav.`);
+    } else if (!READ_KEYS.has(key)) ignored([key], WHY[key] ?? 'docsbuild has no such setting');
+  }
+  const input: Record<string, unknown> = { title: stringOr(config.title, stringOr(rootLocale.title, fallbackTitle)) };
+  const description = config.description ?? rootLocale.description;
+  if (typeof description === 'string') input.description = description;
+  if (typeof rootLocale.lang === 'string' && rootLocale.lang !== '') input.lang = rootLocale.lang;
+  if (typeof config.base === 'string') input.base = config.base;
+  if (Array.isArray(config.head)) input.headTags = headTags(config.head, ignored);
+
+  const markdown: Record<string, unknown> = { slugify: 'vuepress' };
+  for (const [key, value] of Object.entries(markdownIn).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (key === 'extractHeaders' && Array.isArray(value)) markdown.headers = value.map((tag) => Number(String(tag).replace(/^h/i, '')));
+    else if (key === 'slugify' && isCode(value)) ignored(['markdown', key], 'a slugify function does not run; VuePress 1\'s own rule is used');
+    else if (key === 'anchor' && isRecord(value) && Object.values(value).every((v) => !isCode(v))) continue;
+    else ignored(['markdown', key], WHY[key] ?? 'docsbuild renders Markdown its own way');
+  }
+  input.markdown = markdown;
+
+  if (theme.nav !== undefined) input.nav = navItems(theme.nav);
+  // Each locale's sidebars by path join the root's, so every page stays in the one sidebar.
+  const localeSidebars = otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].sidebar : undefined)).filter(isRecord);
+  const sidebar = isRecord(theme.sidebar) ? Object.assign({}, theme.sidebar, ...localeSidebars) : theme.sidebar;
+  const titles = navTitles([theme.nav, ...otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].nav : undefined))]);
+  if (sidebar === 'auto') {
+    differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar: auto" gives every page its own headers as its sidebar; docsbuild does that for the pages whose frontmatter says "sidebar: auto".');
+  } else if (sidebar !== undefined && sidebar !== false) {
+    input.sidebar = sidebarEntries(sidebar, titles, () =>
+      differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar" gives each path its own sidebar; docsbuild shows one sidebar on every page, with a group for each path.'),
+    );
+  }
+  if (isRecord(theme.algolia)) {
+    const { appId, apiKey, indexName, algoliaOptions } = theme.algolia;
+    const facetFilters = isRecord(algoliaOptions) && Array.isArray(algoliaOptions.facetFilters) ? { facetFilters: algoliaOptions.facetFilters } : {};
+    input.search = { provider: 'docsearch', docsearch: { appId: appId ?? 'BH4D9OD16A', apiKey, indexName, ...facetFilters } };
+  }
+  const edit = editLinkOf(theme);
+  if (edit) input.editLink = edit;
+  else if (theme.editLinks === true) ignored(['themeConfig', 'editLinks'], 'the edit link needs "repo" or "docsRepo" on GitHub (owner/name or a github.com URL)');
+  if (theme.lastUpdated === true) input.lastUpdated = true;
+  else if (typeof theme.lastUpdated === 'string' && theme.lastUpdated !== '') input.lastUpdated = { text: theme.lastUpdated };
+
+  // VuePress never checked anchors, so a tree that built there may link to a few headings that are gone: reported, as warnings.
+  input.rules = { 'link/dead-anchor': 'warning' };
+
+  const constants: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(theme).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (THEME_KEYS.has(key) || THEME_KEYS_SILENT.has(key)) continue;
+    if ((typeof value === 'string' || typeof value === 'number') && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) constants[key] = value;
+    else ignored(['themeConfig', key], 'the default theme setting has no counterpart in docsbuild');
+  }
+  if (Object.keys(constants).length > 0) input.constants = constants;
+
+  const locate = (path: readonly PropertyKey[], key?: string): Place => {
+    const origin = ORIGIN[String(path[0])] ?? [];
+    return at(key !== undefined && path[0] === 'constants' ? [...origin, key] : origin);
+  };
+  return { input: input as SiteConfigInput, locate, diagnostics };
+}
+
+function headTags(head: unknown[], ignored: (keys: string[], why: string) => void): unknown[] {
+  const tags: unknown[] = [];
+  for (const entry of head) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string') continue;
+    const [tag, attrs, children] = entry as [string, unknown, unknown];
+    if (!HEAD_TAGS.has(tag)) {
+      ignored(['head'], `<${tag}> is not a tag docsbuild puts in the head`);
+      continue;
+    }
+    tags.push({ tag, attrs: isRecord(attrs) ? attrs : {}, ...(typeof children === 'string' ? { children } : {}) });
+  }
+  return tags;
+}
+
+/** Nav links and dropdowns; a dropdown's own groups (a heading with links) are flattened into it. */
+function navItems(nav: unknown): unknown[] {
+  if (!Array.isArray(nav)) return [];
+  const links = (items: unknown[]): unknown[] =>
+    items.flatMap((item) => (!isRecord(item) ? [] : Array.isArray(item.items) ? links(item.items) : [{ text: item.text, link: item.link }]));
+  return nav.map((item) => (isRecord(item) && Array.isArray(item.items) ? { text: item.text, items: links(item.items) } : isRecord(item) ? { text: item.text, link: item.link } : item));
+}
+
+/** Nav link text by link, dropdowns included: the titles of the sidebar's groups by path. */
+function navTitles(nav: unknown): Map<string, string> {
+  const titles = new Map<string, string>();
+  const walk = (items: unknown): void => {
+    if (!Array.isArray(items)) return;
+    for (const item of items) {
+      if (Array.isArray(item)) walk(item);
+      if (!isRecord(item)) continue;
+      if (typeof item.link === 'string' && typeof item.text === 'string' && !titles.has(item.link)) titles.set(item.link, item.text);
+      walk(item.items);
+    }
+  };
+  walk(nav);
+  return titles;
+}
+
+/**
+ * The sidebar as one list: an array as it is, an object keyed by path
+ * prefix as a group per prefix, titled as the nav links to it (`onByPath`
+ * is told). Paths relative to
+ * the prefix are made absolute; "" is the prefix's own page; a
+ * `[path, title]` pair keeps its path (docsbuild shows the page's title).
+ */
+function sidebarEntries(sidebar: unknown, titles: ReadonlyMap<string, string>, onByPath: () => void): SidebarEntryInput[] {
+  if (Array.isArray(sidebar)) return sidebar.flatMap((entry) => sidebarEntry(entry, '/'));
+  if (!isRecord(sidebar)) return [];
+  const prefixes = Object.keys(sidebar);
+  if (prefixes.length > 1) onByPath();
+  return prefixes.flatMap((prefix): SidebarEntryInput[] => {
+    const entries = sidebar[prefix];
+    const children = Array.isArray(entries) ? entries.flatMap((entry) => sidebarEntry(entry, prefix)) : [];
+    if (children.length === 0) return [];
+    if (prefixes.length === 1 || children.every((c) => typeof c !== 'string')) return children;
+    return [{ title: titles.get(prefix) ?? prefix, children }];
+  });
+}
+
+function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
+  if (typeof entry === 'string') return [sitePathOf(entry, prefix)];
+  if (Array.isArray(entry) && typeof entry[0] === 'string') return [sitePathOf(entry[0], prefix)];
+  if (!isRecord(entry)) return [];
+  const children = [
+    ...(typeof entry.path === 'string' ? [sitePathOf(entry.path, prefix)] : []),
+    ...(Array.isArray(entry.children) ? entry.children.flatMap((child) => sidebarEntry(child, prefix)) : []),
+  ];
+  if (typeof entry.title !== 'string' || entry.title === '') return children;
+  return children.length === 0 ? [] : [{ title: entry.title, children, ...(entry.collapsable === false ? { collapsed: false } : {}) }];
+}
+
+/** A VuePress sidebar path as a site path: relative to the prefix, "" its own page, `.md` dropped, README its folder. */
+function sitePathOf(link: string, prefix: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return link;
+  const base = prefix.endsWith('/') ? prefix : `${prefix}/`;
+  let sitePath = link.startsWith('/') ? link : `${base}${link}`;
+  sitePath = sitePath.replace(/(^|\/)(readme|index)(\.md)?$/i, '$1').replace(/\.md$/i, '');
+  return sitePath;
+}
+
+/** GitHub's edit URL from `repo`/`docsRepo`, `docsBranch` and `docsDir`, when `editLinks` is on. */
+function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: string } | undefined {
+  if (theme.editLinks !== true) return undefined;
+  const repo = stringOr(theme.docsRepo, stringOr(theme.repo, ''));
+  const name = /^(?:https?:\/\/github\.com\/)?([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(repo)?.[1];
+  if (!name) return undefined;
+  const dir = stringOr(theme.docsDir, '').replace(/^\/+|\/+$/g, '');
+  const pattern = `https://github.com/${name}/edit/${stringOr(theme.docsBranch, 'master')}/${dir ? `${dir}/` : ''}:path`;
+  return typeof theme.editLinkText === 'string' && theme.editLinkText !== '' ? { pattern, text: theme.editLinkText } : { pattern };
+}
+
+/**
+ * Where a key is in the config's text: each key of the path searched for
+ * after the one before (`themeConfig`, then `nav` after it). A config is
+ * code, not data with positions, so this finds the first place the key is
+ * written, which is where a writer looks.
+ */
+export function positionOfKey(text: string, keys: readonly string[]): { line?: number; column?: number } {
+  let from = 0;
+  let found: number | undefined;
+  for (const key of keys) {
+    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`(^|[\\s{,])(['"\`]?)${escaped}\\2\\s*[:(]`, 'g');
+    pattern.lastIndex = from;
+    const match = pattern.exec(text);
+    if (!match) break;
+    found = match.index + match[1]!.length;
+    from = found + key.length;
+  }
+  if (found === undefined) return {};
+  const before = text.slice(0, found);
+  const line = before.split('\n').length;
+  return { line, column: found - before.lastIndexOf('\n') };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isCode(value);
+}
+
+function isCode(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && CODE_MARK in value;
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' ? value : fallback;
+}
+
+/**
+ * The site config of a VuePress tree without site.yaml: its config file
+ * turned into site.yaml's terms and validated, or VuePress's defaults when
+ * there is no config file. A config that failed to load is one error.
+ */
+export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: string): ParsedSiteConfig {
+  const loaded = folder.config;
+  if (!loaded) return checkSiteConfig({ title: fallbackTitle, markdown: { slugify: 'vuepress' } }, () => ({ file: folder.configFile ?? '' }));
+  const { source, result } = loaded;
+  if (result.failure) {
+    const { message, line, column } = result.failure;
+    return {
+      locate: () => ({ file: source.file }),
+      diagnostics: [diagnostic('vuepress/config-failed', { file: source.file, line, column }, `${source.relativePath} could not be loaded: ${message}`)],
+    };
+  }
+  const site = siteFromVuepress({ value: result.value, text: source.text, file: source.file }, fallbackTitle);
+  const checked = checkSiteConfig(site.input, site.locate);
+  return { ...checked, diagnostics: [...site.diagnostics, ...checked.diagnostics] };
+}

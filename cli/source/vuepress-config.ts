@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { transform } from 'esbuild';
+
+/** A VuePress config as its module exported it, as plain data: functions and other code stand as `{ [CODE_MARK]: kind }`. */
+export interface VuepressConfigResult {
+  /** The exported object, when the config ran. */
+  value?: unknown;
+  /** What went wrong, with the config's line where it can be told. */
+  failure?: { message: string; line?: number; column?: number };
+}
+
+/** What stands in the data for a value that is code (a function, a class instance): `{ "$code": "function" }`. */
+export const CODE_MARK = '$code';
+
+/** A config runs in its own process for at most this long: a config that waits on something never ends a build. */
+export const CONFIG_TIME_LIMIT_MS = 10_000;
+
+/**
+ * Runs the user's `.vuepress/config.{js,cjs,mjs,ts}` in a child process (so
+ * what it does cannot touch the build's own state, and a hang is cut off)
+ * and returns what it exports as plain data. The config is turned into
+ * CommonJS by esbuild first (TypeScript and `export default` too), with a
+ * source map so errors keep their lines.
+ * Never throws: a config that fails is a `failure` with its message and line.
+ */
+export async function runVuepressConfig(absolute: string, text: string, timeLimitMs = CONFIG_TIME_LIMIT_MS): Promise<VuepressConfigResult> {
+  let code: string | undefined;
+  // Compiled as CommonJS whatever the nearest package.json's "type" says: VuePress 1 configs are written for require().
+  if (!absolute.endsWith('.mjs')) {
+    try {
+      const loader = absolute.endsWith('.ts') ? 'ts' : 'js';
+      code = (await transform(text, { loader, format: 'cjs', platform: 'node', sourcemap: 'inline', sourcefile: absolute })).code;
+    } catch (error) {
+      const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
+      return { failure: { message: first?.text ?? String(error), line: first?.location?.line, column: first && (first.location?.column ?? 0) + 1 } };
+    }
+  }
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', '-e', RUNNER, absolute], {
+      cwd: path.dirname(absolute),
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    let settled = false;
+    const finish = (result: VuepressConfigResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      resolve(result);
+    };
+    const timer = setTimeout(
+      () => finish({ failure: { message: `it did not finish within ${timeLimitMs / 1000} s (does it wait for a server or a prompt?)` } }),
+      timeLimitMs,
+    );
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (stderr.length < 64 * 1024) stderr += chunk.toString();
+    });
+    child.on('message', (message: { ok: boolean; value?: unknown; message?: string; stack?: string }) => {
+      if (message.ok) finish({ value: message.value });
+      else finish({ failure: { message: message.message ?? 'it failed', ...lineIn(message.stack ?? '', absolute) } });
+    });
+    child.on('error', (error) => finish({ failure: { message: error.message } }));
+    child.on('close', (status) => {
+      const said = stderr.trim().split('\n').find((line) => /Error/.test(line));
+      finish({ failure: { message: said ?? `it stopped (exit status ${status}) before exporting a config`, ...lineIn(stderr, absolute) } });
+    });
+    child.send({ code, esbuild: createRequire(import.meta.url).resolve('esbuild') });
+  });
+}
+
+/** The first place in a stack trace that is in the config file itself. */
+function lineIn(stack: string, absolute: string): { line?: number; column?: number } {
+  const escaped = absolute.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}:(\\d+)(?::(\\d+))?`).exec(stack);
+  return match ? { line: Number(match[1]), column: match[2] === undefined ? undefined : Number(match[2]) } : {};
+}
+
+/**
+ * The child's side, run with `node -e`: it loads the config as VuePress
+ * would (require, or import for ES modules, or the compiled TypeScript
+ * under the config's own name so require() resolves from its folder),
+ * turns the export into plain data and sends it back.
+ */
+const RUNNER = `
+const Module = require('node:module');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+const file = process.argv[1];
+const plain = (value, seen) => {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'function') return { ${JSON.stringify(CODE_MARK)}: 'function' };
+  if (typeof value !== 'object') return undefined;
+  if (value instanceof RegExp) return { ${JSON.stringify(CODE_MARK)}: 'regexp' };
+  if (seen.has(value)) return { ${JSON.stringify(CODE_MARK)}: 'circular' };
+  seen.add(value);
+  let out;
+  if (Array.isArray(value)) out = value.map((item) => { const p = plain(item, seen); return p === undefined ? null : p; });
+  else {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) { seen.delete(value); return { ${JSON.stringify(CODE_MARK)}: 'object' }; }
+    out = {};
+    for (const key of Object.keys(value)) { const p = plain(value[key], seen); if (p !== undefined) out[key] = p; }
+  }
+  seen.delete(value);
+  return out;
+};
+// The modules a config requires: TypeScript ones compiled on the way (as VuePress 1.9 does), and
+// 'vuepress/config' (defineConfig, types) answered here when VuePress itself is no longer installed.
+const installHooks = (esbuildPath) => {
+  Module._extensions['.ts'] = (module, filename) => {
+    const { transformSync } = require(esbuildPath);
+    const source = require('node:fs').readFileSync(filename, 'utf8');
+    module._compile(transformSync(source, { loader: 'ts', format: 'cjs', platform: 'node', sourcemap: 'inline', sourcefile: filename }).code, filename);
+  };
+  const load = Module.prototype.require;
+  const identity = (config) => config;
+  Module.prototype.require = function (id) {
+    try {
+      return load.apply(this, arguments);
+    } catch (error) {
+      if (id === 'vuepress/config' && error && error.code === 'MODULE_NOT_FOUND') return { defineConfig: identity, defineConfig4CustomTheme: identity };
+      throw error;
+    }
+  };
+};
+process.once('message', async ({ code, esbuild }) => {
+  try {
+    installHooks(esbuild);
+    let exported;
+    if (code !== undefined) {
+      const m = new Module(file, null);
+      m.filename = file;
+      m.paths = Module._nodeModulePaths(path.dirname(file));
+      m._compile(code, file);
+      exported = m.exports;
+    } else if (file.endsWith('.mjs')) {
+      exported = await import(pathToFileURL(file).href);
+    } else {
+      exported = require(file);
+    }
+    if (exported && typeof exported === 'object' && 'default' in exported && (exported.__esModule || file.endsWith('.mjs') || code !== undefined)) exported = exported.default;
+    // A config may be a function of VuePress's context: docsbuild builds for production.
+    if (typeof exported === 'function') exported = await exported({ isProd: true });
+    process.send({ ok: true, value: plain(exported, new Set()) }, () => process.exit(0));
+  } catch (error) {
+    const message = error && error.message ? String(error.message).split('\\n')[0] : String(error);
+    process.send({ ok: false, message, stack: error && error.stack ? String(error.stack) : '' }, () => process.exit(0));
+  }
+});
+`;

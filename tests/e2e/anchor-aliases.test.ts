@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/build-fixture';
+import { collectErrors, newContext, openSite, poll, skipBrowserTests, waitForApp, type Site } from './harness';
+
+/** A VuePress tree with markdown.anchorAliases: a link made under the other slug rule lands on its heading, loaded or navigated to. */
+describe.skipIf(skipBrowserTests)('viewer: anchor aliases (Chromium)', () => {
+  let site: Site;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    site = await openSite(path.join(FIXTURES, 'vuepress-anchors', 'content'));
+    context = await newContext(site);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await site?.close();
+  });
+
+  it('scrolls to the heading a GitHub-style alias names, opened directly and after a client-side navigation', async () => {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const headingTop = () => page.evaluate(() => Math.round(document.getElementById('config-js')!.getBoundingClientRect().top));
+    // "config.js" is "#config-js" for VuePress and "#configjs" for GitHub.
+    await page.goto(site.url('/guide/long.html#configjs'));
+    await waitForApp(page);
+    await poll(headingTop).toBeLessThan(120);
+    expect(await headingTop()).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+
+    await page.goto(site.url('/'));
+    await waitForApp(page);
+    await page.evaluate((href) => {
+      const a = document.createElement('a');
+      a.href = href;
+      a.id = 'e2e-link';
+      a.textContent = 'e2e link';
+      document.querySelector('main')!.prepend(a);
+    }, `${new URL(site.url('/guide/long.html')).pathname}#configjs`);
+    await page.locator('#e2e-link').click();
+    await poll(() => page.locator('main h1').first().textContent()).toContain('Settings walk-through');
+    await poll(headingTop).toBeLessThan(120);
+    expect(await headingTop()).toBeGreaterThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

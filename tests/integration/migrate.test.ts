@@ -1,0 +1,63 @@
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../../cli/build';
+import { resolveConfig } from '../../cli/config';
+import { migrate } from '../../cli/migrate';
+import { FIXTURES } from '../helpers/build-fixture';
+
+/** `docsbuild migrate` on a copy of the vuepress-site fixture (with an enhanceApp.js of our own). */
+describe('cli/migrate', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  const copy = async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-migrate-'));
+    await cp(path.join(FIXTURES, 'vuepress-site', 'content'), path.join(dir, 'content'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'content', '.vuepress', 'enhanceApp.js'),
+      [
+        'export default ({ router }) => {',
+        "  router.addRoutes([{ path: '/setup/', redirect: '/guide/' },",
+        "    { path: '/old/:name', redirect: (to) => `/guide/${to.params.name}` }])",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    return resolveConfig(dir, { config: false });
+  };
+
+  it('writes the site.yaml the VuePress config amounts to, with a comment for each thing not carried over', async () => {
+    const config = await copy();
+    const result = await migrate(config);
+    expect(result.refused).toBeUndefined();
+    expect(result.redirects).toBe(1);
+    expect(result.yaml).toContain('# Written by docsbuild migrate from .vuepress/config.js');
+    expect(result.yaml).toContain('# Not carried over: content/.vuepress/config.js:11: VuePress config "plugins" is not used');
+    expect(result.yaml).toContain("# Not carried over: content/.vuepress/enhanceApp.js:3: a redirect written as code, carry it over by hand: { path: '/old/:name', redirect: (to) => `/guide/${to.params.name}` }])");
+    expect(result.yaml).toMatch(/^redirects:\n {2}\/setup\/: \/guide\/$/m);
+    expect(result.yaml).toMatch(/^ {2}slugify: vuepress$/m);
+    expect(result.diagnostics.map((d) => d.code)).toContain('vuepress/unsupported');
+
+    // Built from the written site.yaml, the pages are the same as from the VuePress config.
+    const before = await build(config, { mode: 'build' });
+    await writeFile(result.file, result.yaml!);
+    const after = await build(config, { mode: 'build' });
+    expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(after.manifest!.pages).toEqual(before.manifest!.pages);
+    expect(after.manifest!.site.sidebar).toEqual(before.manifest!.site.sidebar);
+    expect(after.manifest!.site.nav).toEqual(before.manifest!.site.nav);
+  });
+
+  it('refuses to write over a site.yaml, and outside a VuePress tree', async () => {
+    const config = await copy();
+    await writeFile(path.join(config.contentDir, 'site.yaml'), 'title: Mine\n');
+    expect((await migrate(config)).refused).toMatch(/exists already/);
+    await rm(path.join(config.contentDir, '.vuepress'), { recursive: true });
+    await rm(path.join(config.contentDir, 'site.yaml'));
+    expect((await migrate(config)).refused).toMatch(/no \.vuepress\/ folder/);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { htmlFileOf } from '../../cli/output/layout';
+import { buildFixture } from '../helpers/build-fixture';
+
+/** A VuePress 1 tree's pages in the static HTML: the default theme's frontmatter and the anchor aliases. */
+describe('VuePress 1 trees', () => {
+  it('writes metaTitle as the <title>, meta tags escaped, and the public folder at the site root', async () => {
+    const result = await buildFixture('vuepress-anchors');
+    const home = result.files.get(htmlFileOf('/')) as string;
+    expect(home).toContain('<title>Anchor aliases, the home page</title>');
+    expect(home).toContain('<meta name="keywords" content="anchors &quot;quoted&quot; &lt;tag&gt;">');
+    expect(home).toContain('<h1 class="hero-title">Anchors that last</h1>');
+    expect(result.files.has('images/mark.svg')).toBe(true);
+  });
+
+  it('puts each heading\'s aliases in the static HTML, so a browser lands on them without the viewer', async () => {
+    const result = await buildFixture('vuepress-anchors');
+    const guide = result.files.get(htmlFileOf('/guide/')) as string;
+    expect(guide).toContain('<h2 id="palette-styl"><span id="palettestyl"></span><span id="colour-file"></span>palette.styl</h2>');
+  });
+
+  it('takes a page\'s lang and leaves out the edit link where the page says editLink: false', async () => {
+    const result = await buildFixture('vuepress-site');
+    const options = result.files.get(htmlFileOf('/reference/options.html')) as string;
+    expect(options).toContain('<html lang="fr">');
+    const chunkOf = (path: string) => JSON.parse(result.files.get(result.manifest!.pages.find((p) => p.path === path)!.chunk) as string) as { editUrl?: string };
+    expect(chunkOf('/reference/options.html').editUrl).toBeUndefined();
+    expect(chunkOf('/guide/').editUrl).toBe('https://github.com/example/lantern/edit/master/docs/guide/README.md');
+  });
+
+  it('gives a page with sidebar: auto its own sections as its sidebar, and one with sidebar: false none', async () => {
+    const result = await buildFixture('vuepress-site');
+    const sidebarLinks = (path: string) => {
+      const html = result.files.get(htmlFileOf(path)) as string;
+      // The sidebar's page tree (the drawer's copy of the top nav comes before it).
+      const from = html.indexOf('class="sidebar-items');
+      const sidebar = from === -1 ? '' : html.slice(from, html.indexOf('class="page-wrap"'));
+      return [...sidebar.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    };
+    expect(sidebarLinks('/reference/options.html').filter((href) => !href.startsWith('#'))).toEqual(['/reference/options.html']);
+    expect(sidebarLinks('/reference/options.html')).toContain('#fade-ms');
+    expect(sidebarLinks('/guide/wiring.html').filter((href) => href.endsWith('.html') || href.endsWith('/'))).not.toContain('/guide/');
+    expect(sidebarLinks('/guide/')).toContain('/guide/wiring.html');
+  });
+
+  it('lists a page with sidebarDepth: 0 in the sidebar without its sections', async () => {
+    const result = await buildFixture('vuepress-anchors');
+    const sidebarOf = (path: string) => {
+      const html = result.files.get(htmlFileOf(path)) as string;
+      return html.slice(html.indexOf('class="sidebar-items'), html.indexOf('class="page-wrap"'));
+    };
+    expect(sidebarOf('/guide/hooks.html')).toContain('href="/guide/hooks.html"');
+    expect(sidebarOf('/guide/hooks.html')).not.toContain('href="#mount"');
+    expect(sidebarOf('/guide/')).toContain('href="#palette-styl"');
+  });
+
+  it('leaves the top navigation out on a page with navbar: false', async () => {
+    const result = await buildFixture('vuepress-site');
+    expect(result.files.get(htmlFileOf('/guide/wiring.html'))).not.toContain('aria-label="Main"');
+    expect(result.files.get(htmlFileOf('/guide/'))).toContain('aria-label="Main"');
+  });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { SiteConfigSchema } from '../../../../schema/site-config';
+import { resolveNavigation } from '../../../../cli/site/navigation';
+import { createSiteIndex, type IndexedPage } from '../../../../cli/site/site-index';
+
+const page = (path: string): IndexedPage => ({ path, title: path, relativePath: `${path.slice(1) || 'README'}.md`, file: `content${path}.md`, anchors: new Set() });
+
+describe('cli/site/navigation', () => {
+  it('counts the home page and the pages the top nav links to as reachable; others not in the sidebar are reported', () => {
+    const index = createSiteIndex('/', ['/', '/guide/', '/faq/', '/lost/'].map(page), new Map());
+    const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/guide/'], nav: [{ text: 'More', items: [{ text: 'FAQ', link: '/faq/' }] }] });
+    const { diagnostics } = resolveNavigation(config, index, () => ({ file: 'content/site.yaml' }));
+    expect(diagnostics.map((d) => [d.code, d.subject])).toEqual([['page/not-in-sidebar', '/lost/']]);
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { SiteConfigSchema } from '../../../../schema/site-config';
+import { positionOfKey, siteFromVuepress } from '../../../../cli/site/vuepress-site';
+
+const FILE = 'docs/.vuepress/config.js';
+const convert = (value: unknown, text = '') => siteFromVuepress({ value, text, file: FILE }, 'Fallback');
+
+describe('cli/site/vuepress-site', () => {
+  it('reads title, description, base and head, and slugs the VuePress way', () => {
+    const { input, diagnostics } = convert({ title: 'T', description: 'D', base: '/docs/', head: [['meta', { name: 'x', content: 'y' }], ['title', {}]] });
+    expect(input).toMatchObject({ title: 'T', description: 'D', base: '/docs/', markdown: { slugify: 'vuepress' } });
+    expect(input.headTags).toEqual([{ tag: 'meta', attrs: { name: 'x', content: 'y' } }]);
+    expect(diagnostics.map((d) => d.message)).toEqual(['VuePress config "head" is not used: <title> is not a tag docsbuild puts in the head.']);
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('falls back to a title when the config has none', () => {
+    expect(convert({}).input.title).toBe('Fallback');
+  });
+
+  it('turns every sidebar form into entries: array, [path, title], groups with path, relative paths under a prefix', () => {
+    const array = convert({ themeConfig: { sidebar: ['/', ['/guide/setup', 'Setup'], { title: 'API', path: '/api/', collapsable: false, children: ['/api/hooks.md'] }] } });
+    expect(array.input.sidebar).toEqual(['/', '/guide/setup', { title: 'API', collapsed: false, children: ['/api/', '/api/hooks'] }]);
+    const byPath = convert({
+      themeConfig: { nav: [{ text: 'Guide', link: '/guide/' }], sidebar: { '/guide/': ['', 'setup', 'README.md'], '/api/': [{ title: 'Hooks', children: ['mount'] }] } },
+    });
+    expect(byPath.input.sidebar).toEqual([{ title: 'Guide', children: ['/guide/', '/guide/setup', '/guide/'] }, { title: 'Hooks', children: ['/api/mount'] }]);
+    expect(byPath.diagnostics.map((d) => d.code)).toEqual(['vuepress/unsupported']);
+    const auto = convert({ themeConfig: { sidebar: 'auto' } });
+    expect(auto.input.sidebar).toBeUndefined();
+    expect(auto.diagnostics.map((d) => d.subject)).toEqual(['themeConfig.sidebar']);
+  });
+
+  it('flattens nested nav dropdown groups into the dropdown', () => {
+    const { input } = convert({ themeConfig: { nav: [{ text: 'More', items: [{ text: 'Group', items: [{ text: 'A', link: '/a/' }] }, { text: 'B', link: '/b/' }] }] } });
+    expect(input.nav).toEqual([{ text: 'More', items: [{ text: 'A', link: '/a/' }, { text: 'B', link: '/b/' }] }]);
+  });
+
+  it('makes the edit link from repo, docsRepo, docsBranch and docsDir; Algolia becomes DocSearch; lastUpdated its label', () => {
+    const { input } = convert({
+      themeConfig: { repo: 'https://github.com/o/r', docsRepo: 'o/docs', docsBranch: 'main', docsDir: '/site/', editLinks: true, algolia: { apiKey: 'abcdef0123456789', indexName: 'i' }, lastUpdated: 'Changed' },
+    });
+    expect(input.editLink).toEqual({ pattern: 'https://github.com/o/docs/edit/main/site/:path' });
+    expect(input.search).toEqual({ provider: 'docsearch', docsearch: { appId: 'BH4D9OD16A', apiKey: 'abcdef0123456789', indexName: 'i' } });
+    expect(input.lastUpdated).toEqual({ text: 'Changed' });
+    expect(convert({ themeConfig: { repo: 'o/r' } }).input.editLink).toBeUndefined();
+  });
+
+  it('keeps custom themeConfig scalars as constants and extractHeaders as header levels', () => {
+    const { input } = convert({ themeConfig: { version: '2.1', port: 8080 }, markdown: { extractHeaders: ['h2', 'h3', 'h4'] } });
+    expect(input.constants).toEqual({ version: '2.1', port: 8080 });
+    expect(input.markdown).toEqual({ slugify: 'vuepress', headers: [2, 3, 4] });
+  });
+
+  it('warns at the line of each setting it cannot honour, nested keys after their parent', () => {
+    const text = "module.exports = {\n  theme: 'x',\n  markdown: {\n    lineNumbers: true,\n    extendMarkdown(md) {},\n  },\n  locales: {},\n}\n";
+    const { diagnostics } = convert({ theme: 'x', markdown: { lineNumbers: true, extendMarkdown: { $code: 'function' } }, locales: { '/': {}, '/fr/': {} } }, text);
+    expect(diagnostics.map((d) => [d.line, d.column, d.subject])).toEqual([
+      [7, 3, 'locales'],
+      [2, 3, 'theme'],
+      [5, 5, 'markdown.extendMarkdown'],
+      [4, 5, 'markdown.lineNumbers'],
+    ]);
+  });
+
+  it('takes the root locale as the site, and joins every locale\'s sidebars into the one sidebar', () => {
+    const { input, diagnostics } = convert({
+      locales: { '/': { lang: 'en-GB', title: 'Site', description: 'D' }, '/fr/': { lang: 'fr', title: 'Site FR' } },
+      themeConfig: {
+        locales: {
+          '/': { label: 'English', nav: [{ text: 'Guide', link: '/guide/' }], sidebar: { '/guide/': ['', 'a'] } },
+          '/fr/': { label: 'Français', nav: [{ text: 'Guide FR', link: '/fr/guide/' }], sidebar: { '/fr/guide/': ['', 'a'] } },
+        },
+      },
+    });
+    expect(input).toMatchObject({ title: 'Site', description: 'D', lang: 'en-GB', nav: [{ text: 'Guide', link: '/guide/' }] });
+    expect(input.sidebar).toEqual([
+      { title: 'Guide', children: ['/guide/', '/guide/a'] },
+      { title: 'Guide FR', children: ['/fr/guide/', '/fr/guide/a'] },
+    ]);
+    expect(diagnostics.map((d) => d.subject)).toEqual(['locales', 'themeConfig.sidebar']);
+    expect(input.rules).toEqual({ 'link/dead-anchor': 'warning' });
+  });
+
+  it('finds a quoted key, and nothing for a key not written', () => {
+    expect(positionOfKey("x = { 'themeConfig': {\n  \"nav\": [] } }", ['themeConfig', 'nav'])).toEqual({ line: 2, column: 3 });
+    expect(positionOfKey('{}', ['nav'])).toEqual({});
+  });
+});

@@ -1,0 +1,49 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runVuepressConfig } from '../../../../cli/source/vuepress-config';
+
+describe('cli/source/vuepress-config', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-vpconfig-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const run = async (name: string, text: string, limit?: number) => {
+    const absolute = path.join(dir, name);
+    await writeFile(absolute, text);
+    return runVuepressConfig(absolute, text, limit);
+  };
+
+  it('returns a CommonJS config as data, code marked as code', async () => {
+    const result = await run('config.js', "const path = require('path');\nmodule.exports = { title: path.basename('/a/Site'), themeConfig: { fn() {} }, re: /x/ };\n");
+    expect(result).toEqual({ value: { title: 'Site', themeConfig: { fn: { $code: 'function' } }, re: { $code: 'regexp' } } });
+  });
+
+  it('reads export default from TypeScript and ES modules', async () => {
+    expect(await run('config.ts', "const t: string = 'T';\nexport default { title: t };\n")).toEqual({ value: { title: 'T' } });
+    expect(await run('config.mjs', "export default { title: 'M' };\n")).toEqual({ value: { title: 'M' } });
+  });
+
+  it('reports a throwing config with its message and the line in the config, TypeScript included', async () => {
+    expect(await run('throws.js', "module.exports = {\n  title: 'x',\n  base: nothing.base,\n};\n")).toEqual({
+      failure: { message: 'nothing is not defined', line: 3, column: 9 },
+    });
+    const ts = await run('throws.ts', "type X = string;\nconst a: X = 'a';\nexport default {\n  dest: (() => { throw new Error('no dest'); })(),\n};\n");
+    expect(ts.failure).toMatchObject({ message: 'no dest', line: 4 });
+  });
+
+  it('reports a syntax error at its line', async () => {
+    const result = await run('syntax.js', "module.exports = {\n  title: 'x'\n  base: '/'\n};\n");
+    expect(result.failure?.line).toBe(3);
+    expect(result.value).toBeUndefined();
+  });
+
+  it('stops a config that never finishes', async () => {
+    const result = await run('hang.js', 'for (;;) {}\n', 1500);
+    expect(result.failure?.message).toMatch(/did not finish within 1.5 s/);
+  });
+});
