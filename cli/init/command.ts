@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { SiteBase } from '../../schema/site-config';
 import { UsageError } from '../support/errors';
@@ -19,6 +19,9 @@ export interface InitIo {
   /** This docsbuild's version, for `npx docsbuild@VERSION` where no package.json pins it. */
   version: string;
 }
+
+/** Files of a non-empty folder listed one by one; past this, a count. */
+const MAX_LISTED = 10;
 
 /** The folder of pages when none is given. */
 export const DEFAULT_INIT_DIR = 'docs';
@@ -65,8 +68,15 @@ export async function runInit(dir: string | undefined, flags: InitFlags, io: Ini
       : { install: 'npm ci', check: 'npm run docs:check -- --format github --strict' };
 
   // Clashes first, before any question: a refused init should not have asked anything.
+  // The pages' folder must be new or empty: pages already there would
+  // clash with ours in ways a file name does not show (index.md beside README.md is one page twice).
   const planned = scaffoldFiles({ title: 'x', base: '/', content, out, commands, ci });
-  const clashes = planned.filter((file) => taken(path.join(root, file.path))).map((file) => file.path);
+  const inFolder = filesIn(contentDir, content);
+  const clashes = [
+    ...inFolder.slice(0, MAX_LISTED),
+    ...(inFolder.length > MAX_LISTED ? [`${content}/… and ${inFolder.length - MAX_LISTED} more (init needs a new or empty folder)`] : []),
+    ...planned.filter((file) => !file.path.startsWith(`${content}/`) && taken(path.join(root, file.path))).map((file) => file.path),
+  ];
   for (const parent of parentsOf(planned)) if (isFile(path.join(root, parent))) clashes.push(`${parent} (a file, where init needs a folder)`);
   let packageEdit: string | undefined;
   if (packageText !== undefined) {
@@ -79,7 +89,7 @@ export async function runInit(dir: string | undefined, flags: InitFlags, io: Ini
     throw new UsageError(
       [
         'docsbuild init never overwrites anything, and these already exist:',
-        ...clashes.sort().map((clash) => `  ${clash}`),
+        ...clashes.map((clash) => `  ${clash}`),
         `Nothing was written. Move them away, or choose another folder: docsbuild init OTHER-FOLDER`,
       ].join('\n'),
     );
@@ -168,7 +178,7 @@ function checkBase(base: string): string {
   return parsed.data;
 }
 
-/** "<project name> docs": the package's name without its scope, or the folder's. */
+/** The project's name: its package's without the scope, or its folder's (the viewer adds "Docs" after it). */
 function defaultTitle(root: string, packageText: string | undefined): string {
   let name: unknown;
   try {
@@ -177,7 +187,30 @@ function defaultTitle(root: string, packageText: string | undefined): string {
     name = undefined;
   }
   const project = typeof name === 'string' && name !== '' ? name.replace(/^@[^/]+\//, '') : path.basename(root);
-  return `${project} docs`;
+  return project;
+}
+
+/** What a folder may hold and still count as empty: files left by tools, never pages. */
+const IGNORED_IN_EMPTY_FOLDER = new Set(['.DS_Store', '.gitkeep', '.keep', 'Thumbs.db']);
+
+/** The files and empty folders under `dir` (none if it does not exist), relative to the root, sorted. */
+function filesIn(dir: string, relative: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of entries.filter((e) => !IGNORED_IN_EMPTY_FOLDER.has(e.name))) {
+    const name = `${relative}/${entry.name}`;
+    if (!entry.isDirectory()) found.push(name);
+    else {
+      const inside = filesIn(path.join(dir, entry.name), name);
+      found.push(...(inside.length > 0 ? inside : [`${name}/`]));
+    }
+  }
+  return found.sort();
 }
 
 /** A path init would write to is taken by anything at all there: a file, a folder, a dangling link. */

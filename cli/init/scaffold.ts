@@ -50,7 +50,7 @@ export function scaffoldFiles(options: ScaffoldOptions): ScaffoldFile[] {
   return [
     { path: `${c}/site.yaml`, text: siteYaml(options), about: "the site's settings, each one explained" },
     { path: `${c}/README.md`, text: homePage(options), about: 'the home page' },
-    { path: `${c}/guide/README.md`, text: guidePage(options), about: 'a guide: a container, code, a table and links' },
+    { path: `${c}/guide/README.md`, text: guidePage(options), about: 'the guide: a container, code, a table and links' },
     { path: `${c}/public/favicon.svg`, text: FAVICON, about: 'the icon browsers show in the tab' },
     { path: '.github/workflows/docs.yml', text: workflow(options), about: 'CI: checks the docs on every push and pull request' },
   ];
@@ -78,7 +78,7 @@ function siteYaml({ title, base }: ScaffoldOptions): string {
 # described in docsbuild's README, under "Site config".
 
 title: ${yamlScalar(title)}
-description: ${yamlScalar(`${title}: guides and reference.`)}
+description: ${yamlScalar(`Guides and reference for ${title}.`)}
 # The path the site is served under: "/" on a domain of its own, "/docs/"
 # under a path. Links in pages are written without it; docsbuild adds it.
 base: ${yamlScalar(base)}
@@ -167,7 +167,7 @@ function guidePage({ content, out, commands }: ScaffoldOptions): string {
 description: One example of everything a page can hold.
 ---
 
-# Guide
+# Writing pages
 
 A page is Markdown, GitHub's flavour, with containers for asides. This one
 shows each of them: copy what you need.

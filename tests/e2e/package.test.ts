@@ -136,9 +136,9 @@ describe('the npm package, installed in a project of its own', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url);
     await expect.poll(() => page.locator('html').getAttribute('data-viewer'), { timeout: 15_000 }).toBe('ready');
-    expect(await page.locator('main h1').first().textContent()).toBe('acme-widgets docs');
+    expect(await page.locator('main h1').first().textContent()).toBe('acme-widgets');
     await page.getByRole('link', { name: 'The guide' }).click();
-    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Guide');
+    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Writing pages');
     expect(errors).toEqual([]);
     await stop(server);
   }, 60_000);
@@ -149,7 +149,8 @@ describe('the npm package, installed in a project of its own', () => {
     const home = await fetch(dev.url);
     expect(home.status).toBe(200);
     const html = await home.text();
-    expect(html).toContain('acme-widgets docs');
+    expect(html).toContain('<h1');
+    expect(html).toContain('<title>acme-widgets</title>');
     const script = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
     expect(script, 'the dev entry script').toBeDefined();
     expect((await fetch(new URL(script!, dev.url))).status).toBe(200);

@@ -65,7 +65,7 @@ describe('docsbuild init', () => {
     expect(build.status, build.stderr).toBe(0);
     const home = readFileSync(path.join(dir, 'site/index.html'), 'utf8');
     expect(home).toContain('<h1');
-    expect(home).toContain('empty docs');
+    expect(home).toContain('<title>empty</title>');
     expect(existsSync(path.join(dir, 'site/favicon.svg'))).toBe(true);
     expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toContain('/site/');
   });
@@ -118,7 +118,7 @@ describe('docsbuild init', () => {
         '    },\n    "devDependencies": { "docsbuild": "^0.1.0" }\n}\n',
     );
     expect(readFileSync(path.join(dir, '.github/workflows/docs.yml'), 'utf8')).toContain('npm run docs:check -- --format github');
-    expect(readFileSync(path.join(dir, 'docs/site.yaml'), 'utf8')).toMatch(/^title: widgets docs$/m);
+    expect(readFileSync(path.join(dir, 'docs/site.yaml'), 'utf8')).toMatch(/^title: widgets$/m);
     expect(init.stderr).toContain('npm run docs:dev');
 
     const other = project('package-clash');

@@ -41,8 +41,8 @@ describe('docsbuild init (runInit)', () => {
     writeFileSync(path.join(dir, 'package.json'), '{ "name": "@acme/widgets" }\n');
     const terminal = io(['']);
     await runInit('docs', { base: '/docs/' }, terminal);
-    expect(terminal.asked).toEqual([expect.stringContaining('Site title (widgets docs)')]);
-    expect(read('docs/site.yaml')).toMatch(/^title: widgets docs$/m);
+    expect(terminal.asked).toEqual([expect.stringContaining('Site title (widgets)')]);
+    expect(read('docs/site.yaml')).toMatch(/^title: widgets$/m);
   });
 
   it('asks nothing without a terminal, and quotes a title YAML would misread', async () => {
@@ -98,3 +98,23 @@ function tree(): string[] {
   walk(dir, '');
   return found.sort();
 }
+
+describe('docsbuild init into a folder that is not empty', () => {
+  it('refuses it, listing its files (the first ten, then a count), even where no name clashes; an empty one or one with only .gitkeep is fine', async () => {
+    mkdirSync(path.join(dir, 'docs/.vitepress'), { recursive: true });
+    writeFileSync(path.join(dir, 'docs/index.md'), '# Home\n');
+    writeFileSync(path.join(dir, 'docs/.vitepress/config.mts'), 'export default {}\n');
+    for (let i = 0; i < 12; i++) writeFileSync(path.join(dir, `docs/page-${String(i).padStart(2, '0')}.md`), `# ${i}\n`);
+    const refused = await runInit('docs', {}, io()).catch((error: Error) => error.message);
+    expect(refused).toContain('  docs/.vitepress/config.mts\n  docs/index.md\n  docs/page-00.md\n');
+    expect(refused).toContain('  docs/… and 4 more (init needs a new or empty folder)\n');
+    expect(refused).not.toContain('page-11');
+    expect(tree().filter((f) => !f.startsWith('docs'))).toEqual([]);
+
+    mkdirSync(path.join(dir, 'pages'));
+    writeFileSync(path.join(dir, 'pages/.gitkeep'), '');
+    rmSync(path.join(dir, 'docs'), { recursive: true });
+    await runInit('pages', {}, io());
+    expect(tree()).toContain('pages/site.yaml');
+  });
+});
