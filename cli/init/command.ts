@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { SiteBase } from '../../schema/site-config';
 import { UsageError } from '../support/errors';
@@ -31,6 +31,8 @@ interface Write {
   path: string;
   text: string;
   about: string;
+  /** An edit of a file that exists (package.json, .gitignore); every other file must still be absent when written. */
+  replaces?: boolean;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function runInit(dir: string | undefined, flags: InitFlags, io: Ini
   if (clashes.length > 0) {
     throw new UsageError(
       [
-        'docsbuild init never overwrites anything, and these already exist:',
+        'docsbuild init writes into a new or empty folder and never overwrites anything; these are in the way:',
         ...clashes.map((clash) => `  ${clash}`),
         `Nothing was written. Move them away, or choose another folder: docsbuild init OTHER-FOLDER`,
       ].join('\n'),
@@ -108,11 +110,11 @@ export async function runInit(dir: string | undefined, flags: InitFlags, io: Ini
     if (!ignoresFolder(text, out)) {
       const eol = text.includes('\r\n') ? '\r\n' : '\n';
       const separator = text === '' || text.endsWith('\n') ? '' : eol;
-      files.push({ path: '.gitignore', text: `${text}${separator}${gitignoreLines(out, false).join(eol)}${eol}`, about: `now ignores the built site, ${out}/` });
+      files.push({ path: '.gitignore', text: `${text}${separator}${gitignoreLines(out, false).join(eol)}${eol}`, about: `now ignores the built site, ${out}/`, replaces: true });
     }
   }
   if (packageEdit !== undefined) {
-    files.push({ path: 'package.json', text: packageEdit, about: `new scripts: ${Object.keys(scripts).join(', ')}` });
+    files.push({ path: 'package.json', text: packageEdit, about: `new scripts: ${Object.keys(scripts).join(', ')}`, replaces: true });
     if (!/"docsbuild"\s*:/.test(packageText!)) notes.push('package.json does not list docsbuild yet: npm install --save-dev docsbuild (CI runs the version it pins).');
   }
 
@@ -132,14 +134,35 @@ export async function runInit(dir: string | undefined, flags: InitFlags, io: Ini
   for (const [command, what] of next) io.log(`  ${command!.padEnd(commandWidth)}  ${what}`);
 }
 
-/** Every file is written beside its place first, then renamed over it: an interrupted init leaves whole files only. */
+/**
+ * Every file is written beside its place first, then moved there, so an
+ * interrupted init leaves whole files only. A new file is linked into place,
+ * which fails rather than replace one that appeared since the check.
+ */
 function writeAll(root: string, files: Write[]): void {
   for (const file of files) {
     const target = path.join(root, file.path);
     mkdirSync(path.dirname(target), { recursive: true });
     const temporary = `${target}.tmp-${process.pid}`;
     writeFileSync(temporary, file.text);
-    renameSync(temporary, target);
+    if (file.replaces) {
+      renameSync(temporary, target);
+      continue;
+    }
+    try {
+      try {
+        linkSync(temporary, target);
+      } catch (error) {
+        // A file system without hard links: a copy that refuses an existing target as well.
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
+        copyFileSync(temporary, target, constants.COPYFILE_EXCL);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`docsbuild init: ${file.path} appeared while init was writing; it was left as it is.`);
+      throw error;
+    } finally {
+      unlinkSync(temporary);
+    }
   }
 }
 

@@ -97,7 +97,7 @@ describe('docsbuild init', () => {
     const before = snapshot(dir);
     const init = docsbuild(['init', 'docs', '--title', 'X'], dir);
     expect(init.status).toBe(2);
-    expect(init.stderr).toContain('docsbuild init never overwrites anything');
+    expect(init.stderr).toContain('never overwrites anything; these are in the way:');
     for (const clash of ['docs/README.md', 'docs/guide/README.md', '.github/workflows/docs.yml']) expect(init.stderr).toContain(`  ${clash}\n`);
     expect(init.stderr).not.toContain('docs/site.yaml');
     expect(init.stderr).toContain('Nothing was written.');
