@@ -3,6 +3,7 @@
 // point down only:
 //   cli/support → diagnostics → markdown, html, security → source → page
 //   → site → output → features → serve → the entry files (bin, index, build, worker)
+// cli/init/ (the init command) stands apart: support/ and schema/ only, used by bin.ts alone.
 // shared/ and schema/ sit below all of them; viewer/ uses only those two.
 // Each rule's name is what a violation reports, so name what it protects.
 
@@ -65,6 +66,10 @@ module.exports = {
     forbid('serve-uses-the-library', 'The servers call the library (build.ts), never the CLI front end.', '^cli/serve/', {
       path: '^cli/(bin|index|worker)\\.ts$',
     }),
+    forbid('init-stands-apart', "docsbuild init writes a new site's files: it uses cli/support/ and schema/, never the pipeline.", '^cli/init/', {
+      path: '^cli/(?!init/|support/)',
+    }),
+    forbid('only-the-cli-runs-init', 'init is a command: only cli/bin.ts imports it.', '^cli/(?!init/|bin\\.ts$)', { path: '^cli/init/' }),
     forbid(
       'cli-reaches-viewer-only-to-prerender',
       'Only the viewer feature imports viewer/ (to prerender its components); shared code lives in shared/.',

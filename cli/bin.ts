@@ -1,5 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { build, type BuildResult } from './build';
 import { migrate } from './migrate';
@@ -13,6 +14,7 @@ import { DEFAULT_DEV_PORT, DEFAULT_HOST, DEFAULT_PREVIEW_PORT, parsePort, runDev
 import { createStageTimer } from './support/timings';
 import { environmentProblem, UsageError } from './support/errors';
 import { formatSizes } from './output/sizes';
+import { DEFAULT_INIT_DIR, runInit, type InitFlags } from './init/command';
 
 /** Exit codes: 0 clean, 1 content errors (or too many warnings), 2 usage or config errors, 3 internal error. */
 const EXIT = { ok: 0, content: 1, usage: 2, internal: 3 } as const;
@@ -74,6 +76,14 @@ program
   .option('--port <n>', 'port to listen on (0: any free port)', parsePort, DEFAULT_PREVIEW_PORT)
   .option('--host <address>', 'address to bind', DEFAULT_HOST)
   .action((flags: ServeFlags) => runPreview(flags));
+
+program
+  .command('init')
+  .description('start a new site: pages, site.yaml, a CI workflow and package.json scripts; never overwrites a file')
+  .argument('[dir]', 'folder for the pages, inside the current folder', DEFAULT_INIT_DIR)
+  .option('--title <title>', 'the site title (asked on a terminal when not given)')
+  .option('--base <path>', 'the path the site is served under, such as /docs/ (asked on a terminal when not given; default /)')
+  .action((dir: string, flags: InitFlags) => init(dir, flags));
 
 async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   const started = performance.now();
@@ -188,6 +198,22 @@ function report(result: BuildResult, flags: CommonFlags): boolean {
   if (tooManyWarnings) summary += ` More than --max-warnings ${flags.maxWarnings}.`;
   process.stderr.write(`${[summary, ...baselineLines].join('\n')}\n`);
   return failed;
+}
+
+/** `docsbuild init`: asks on a terminal only; piped or in CI it takes the flags and defaults. */
+async function init(dir: string, flags: InitFlags): Promise<void> {
+  const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
+  const prompt = interactive ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
+  try {
+    await runInit(dir, flags, {
+      cwd: process.cwd(),
+      ask: prompt && ((question) => prompt.question(question)),
+      log: (line) => process.stderr.write(`${line}\n`),
+      version: readVersion(),
+    });
+  } finally {
+    prompt?.close();
+  }
 }
 
 function readSource(file: string): string | undefined {

@@ -136,6 +136,22 @@ export function resolveConfig(root: string, flags: ConfigFlags = {}, env: Config
 }
 
 /**
+ * The output folder alone, for `docsbuild preview`, which serves a build and
+ * reads no pages: defaults < docsbuild.config.json < `--out`, with no content
+ * folder required (a project's pages are rarely in the default `content/`).
+ */
+export function resolveOutDir(root: string, flags: Pick<ConfigFlags, 'out' | 'config'> = {}): string {
+  const absoluteRoot = path.resolve(root);
+  const fromFile = flags.config === false ? {} : readToolConfig(absoluteRoot, flags.config);
+  const out = flags.out ?? fromFile.out ?? DEFAULTS.out;
+  const outDir = path.resolve(absoluteRoot, out);
+  if (outDir === absoluteRoot || outDir === path.parse(outDir).root) {
+    throw new ConfigError(`The output folder ${out} is the project root or a drive root: choose a folder of its own, such as dist.`);
+  }
+  return outDir;
+}
+
+/**
  * The baseline, read once: the default file only if it exists, one named by
  * `--baseline` must exist (unless it is being written), and a file that is
  * not a baseline is a usage error rather than an empty baseline, which

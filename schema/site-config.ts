@@ -116,6 +116,9 @@ const EditLink = z.strictObject({
   text: z.string().min(1).default('Edit this page'),
 });
 
+/** The path the site is served under: `/`, or `/docs/`. */
+export const SiteBase = z.string().regex(/^\/([\w.-]+\/)*$/, { message: 'must start and end with "/" (for example "/docs/")' });
+
 /** content/site.yaml: the one file writers edit to configure the site. */
 /** A container type as written after `:::`. */
 const ContainerTypeName = z.string().regex(/^[A-Za-z][\w-]*$/, { message: 'must be a word such as "upgrade" (letters, digits, "-", "_")' });
@@ -123,10 +126,7 @@ const ContainerTypeName = z.string().regex(/^[A-Za-z][\w-]*$/, { message: 'must 
 export const SiteConfigSchema = z.strictObject({
   title: z.string().min(1),
   description: z.string().default(''),
-  base: z
-    .string()
-    .regex(/^\/([\w.-]+\/)*$/, { message: 'must start and end with "/" (for example "/docs/")' })
-    .default('/'),
+  base: SiteBase.default('/'),
   /** Scheme and host the site is served from, for canonical links: `https://example.com`. */
   host: z.url({ protocol: /^https?$/ }).refine((u) => !u.endsWith('/'), { message: 'must not end with "/"' }).optional(),
   lang: z.string().default('en-US'),

@@ -1,7 +1,16 @@
-// Compiles the CLI (and the bench runner) from TypeScript with esbuild: Node 20
+// Compiles the CLI, the library API (cli/index.ts → build/index.js, the
+// package's import) and the bench runner from TypeScript with esbuild: Node 20
 // cannot run .ts files, and a bundle starts faster than many small modules.
+// npm packages stay imports (`packages: 'external'`): an installed docsbuild
+// resolves them from its own dependencies.
+//
+// `--package` (prepack): what the npm package ships and nothing else: no bench
+// runner, no test helper, no source maps (the package carries no sources of
+// cli/ for them to point at).
 import { chmod, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
+
+const forPackage = process.argv.includes('--package');
 
 const shared = {
   bundle: true,
@@ -9,7 +18,7 @@ const shared = {
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  sourcemap: 'linked',
+  sourcemap: forPackage ? false : 'linked',
   logLevel: 'warning',
   legalComments: 'none',
 };
@@ -19,7 +28,7 @@ const shared = {
 await rm('build', { recursive: true, force: true });
 await build({
   ...shared,
-  entryPoints: { cli: 'cli/bin.ts', worker: 'cli/worker.ts', bench: 'tests/bench/bench.ts' },
+  entryPoints: { cli: 'cli/bin.ts', index: 'cli/index.ts', worker: 'cli/worker.ts', ...(forPackage ? {} : { bench: 'tests/bench/bench.ts' }) },
   outdir: 'build',
   splitting: true,
   chunkNames: 'chunk-[hash]',
@@ -35,4 +44,4 @@ await writeFile(
 await chmod('build/bin.js', 0o755);
 
 // The write stage on its own, for the test that kills a writer mid-write.
-await build({ ...shared, entryPoints: { 'write-for-tests': 'cli/output/folder.ts' }, outdir: 'build', outExtension: { '.js': '.mjs' } });
+if (!forPackage) await build({ ...shared, entryPoints: { 'write-for-tests': 'cli/output/folder.ts' }, outdir: 'build', outExtension: { '.js': '.mjs' } });

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { resolveConfig, type ConfigFlags } from '../config';
+import { resolveConfig, resolveOutDir, type ConfigFlags } from '../config';
 import { UsageError } from '../support/errors';
 import { DEFAULT_DEV_PORT, startDevServer } from './dev';
 import { DEFAULT_HOST } from './listen';
@@ -21,9 +21,9 @@ export function parsePort(value: string): number {
 
 /** `docsbuild preview`: serves the output folder until Ctrl-C. */
 export async function runPreview(flags: ServeFlags): Promise<void> {
-  const config = resolveConfig(process.cwd(), flags);
-  const server = await bound(startPreview({ outDir: config.outDir, host: flags.host, port: flags.port }), flags);
-  process.stderr.write(`Previewing ${config.outDir} at ${server.url}\n`);
+  const outDir = resolveOutDir(process.cwd(), flags);
+  const server = await bound(startPreview({ outDir, host: flags.host, port: flags.port }), flags);
+  process.stderr.write(`Previewing ${outDir} at ${server.url}\n`);
   await untilStopped();
   await server.close();
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { build, type BuildResult } from '../build';
-import { VIEWER_DIR } from '../features/viewer/bundle';
+import { VIEWER_DIR, VIEWER_INSTALLED } from '../features/viewer/bundle';
 import type { ResolvedConfig } from '../config';
 import type { BaselineReport } from '../diagnostics/baseline';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic';
@@ -26,7 +26,7 @@ export interface DevOptions extends ListenOptions {
   color?: boolean;
   /** Quiet time after a change before rebuilding: an editor's save is often several events. */
   debounceMs?: number;
-  /** Also watch viewer/ and re-bundle it on change (on by default). */
+  /** Also watch viewer/ and re-bundle it on change (by default only in docsbuild's own repository, not when installed). */
   watchViewer?: boolean;
 }
 
@@ -182,7 +182,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
   // Listen first (a port in use fails at once), watch, then build: a change during the first build makes a second.
   const http = await listen(options, handler);
-  const watched = [config.contentDir, ...(options.watchViewer === false ? [] : [VIEWER_DIR])];
+  const watched = [config.contentDir, ...((options.watchViewer ?? !VIEWER_INSTALLED) ? [VIEWER_DIR] : [])];
   watcher = watchTrees(watched, onChange);
   pending = true;
   run();

@@ -60,6 +60,19 @@ describe('docsbuild preview and dev (CLI)', () => {
     expect(await server.stop()).toBe(0);
   });
 
+  it('preview needs no content folder: it serves --out from a project whose pages are elsewhere', async () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'docsbuild-serve-cli-pages-'));
+    try {
+      cpSync(path.join(FIXTURES, 'basic', 'content'), path.join(elsewhere, 'pages'), { recursive: true });
+      expect(spawnSync(process.execPath, [BIN, 'build', '--content', 'pages', '--out', 'site'], { cwd: elsewhere, encoding: 'utf8' }).status).toBe(0);
+      const server = await serve(['preview', '--out', 'site', '--port', '0'], elsewhere);
+      expect((await fetch(server.url)).status).toBe(200);
+      expect(await server.stop()).toBe(0);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('dev builds in memory (writing nothing), serves on 127.0.0.1 and exits 0 on SIGTERM', async () => {
     rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
     const server = await serve(['dev', '--port', '0'], dir);

@@ -4,11 +4,29 @@ import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { BUNDLE_NAMES } from '../../output/layout';
 
-/** The viewer's source folder: `viewer/` beside `cli/` (and beside `build/` once compiled). */
+/**
+ * The viewer's source folder: `viewer/` beside `cli/` (and beside `build/`
+ * once compiled), found from this module's own file, never from the working
+ * folder: in the repository it is the checkout's, in a project that installed
+ * docsbuild it is `node_modules/docsbuild/viewer/`.
+ */
 export const VIEWER_DIR = viewerDirFrom(path.dirname(fileURLToPath(import.meta.url)));
+/** The folder holding viewer/, shared/ and schema/: the repository, or the installed package. */
 const ROOT = path.dirname(VIEWER_DIR.replace(/[\\/]$/, ''));
 /** esbuild needs an output folder to name files; nothing is written there (`write: false`). */
 const OUT_DIR = path.join(ROOT, '.viewer-out');
+/** Whether this docsbuild is a dependency of someone's project (its viewer then never changes while `dev` runs). */
+export const VIEWER_INSTALLED = ROOT.split(path.sep).includes('node_modules');
+
+/**
+ * The TypeScript settings the viewer's sources are compiled with, given to
+ * esbuild rather than read from a tsconfig.json: the package ships none, and
+ * one found above an installed package (the user's own) must not change the
+ * bundle. These are the repository tsconfig.json's settings that esbuild reads.
+ */
+const VIEWER_TSCONFIG = {
+  compilerOptions: { target: 'ES2022', jsx: 'react-jsx', verbatimModuleSyntax: true, strict: true },
+} as const;
 
 export interface BundleOptions {
   /** The site base (`/docs/`): where the browser finds the assets. */
@@ -82,6 +100,7 @@ async function bundleSearchPanel(base: string): Promise<{ files: Map<string, Uin
 function common(base: string) {
   return {
     absWorkingDir: ROOT,
+    tsconfigRaw: VIEWER_TSCONFIG,
     bundle: true,
     write: false as const,
     metafile: true as const,
