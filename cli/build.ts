@@ -24,7 +24,7 @@ import { sitePagesOf } from './site/pages';
 import { parseSiteConfig } from './site/site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources } from './source/load';
-import { readImports } from './source/imports';
+import { contentFolderOf, readImports } from './source/imports';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
@@ -89,7 +89,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
     render: options.mode === 'build' && siteConfig !== undefined,
     codeLanguages: fenceLanguages(sources.pages.map((p) => p.text)),
     html: htmlPolicyOf(siteConfig),
-    markdown: siteConfig && { lineNumbers: siteConfig.markdown.lineNumbers, containers: siteConfig.markdown.containers, importRoot: siteConfig.markdown.importRoot },
+    markdown: siteConfig && {
+      lineNumbers: siteConfig.markdown.lineNumbers,
+      containers: siteConfig.markdown.containers,
+      importRoot: siteConfig.markdown.importRoot,
+      contentFolder: contentFolderOf(config),
+    },
     vuepress: sources.vuepress !== undefined,
     slugify: siteConfig?.markdown.slugify ?? (sources.vuepress ? 'vuepress' : 'github'),
     anchorAliases: siteConfig?.markdown.anchorAliases ?? false,

@@ -134,14 +134,17 @@ export function parseImportTarget(kind: ImportKind, raw: string): ImportTarget {
  * root (the project root unless site.yaml says otherwise), anything else
  * from the importing file's folder. Undefined when it leaves the project.
  */
-export function resolveImport(fromFile: string, target: string, importRoot = '', fromRoot = false): string | undefined {
+export function resolveImport(fromFile: string, target: string, importRoot = '', fromRoot = false, contentFolder = ''): string | undefined {
   const joined = target.startsWith('@/')
     ? path.posix.join(importRoot, target.slice(2))
     : fromRoot
       ? path.posix.join(importRoot, target)
       : path.posix.join(path.posix.dirname(fromFile), target);
   const normal = path.posix.normalize(joined);
-  if (normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal) || normal === '.') return undefined;
+  if (path.posix.isAbsolute(normal) || normal === '.') return undefined;
+  // Outside the project root only inside the content folder, when that is where it lies (`--content ../docs`).
+  const outside = normal === '..' || normal.startsWith('../');
+  if (outside && !(contentFolder.startsWith('../') && normal.startsWith(`${contentFolder}/`))) return undefined;
   return normal;
 }
 

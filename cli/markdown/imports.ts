@@ -12,6 +12,8 @@ export interface ImportContext {
   files: Readonly<Record<string, string | null>>;
   /** Where `@/` points, relative to the project root ('' is the root itself). */
   importRoot?: string;
+  /** The content folder from the project root (resolveImport). */
+  contentFolder?: string;
   /** An included file's Markdown as a tree, its containers grouped (with what that reported). */
   parse: (markdown: string) => { tree: Root; diagnostics: Diagnostic[] };
 }
@@ -60,7 +62,7 @@ function expand(
       return [];
     };
     const target = parseImportTarget(kind, raw);
-    const resolved = resolveImport(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1);
+    const resolved = resolveImport(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1, context.contentFolder);
     if (resolved === undefined) return report('markdown/include-outside-project', `"${target.path}" is outside the project, so it is not ${kind === 'include' ? 'included' : 'imported'}.`);
     const text = context.files[resolved];
     if (text === undefined || text === null) return report('link/missing-file', `${kind === 'include' ? 'Included' : 'Imported'} file "${target.path}" does not exist (looked for ${resolved}).`);

@@ -52,6 +52,8 @@ export interface MarkdownContext {
   containers?: readonly DeclaredContainer[];
   /** Where `@/` in includes and snippet imports points, from the project root; default the root. */
   importRoot?: string;
+  /** The content folder from the project root: imports may reach into it even outside the root. */
+  contentFolder?: string;
   /** The site's title: a home page's hero shows it when the page has no `title` or `heroText`. */
   siteTitle?: string;
 }
@@ -107,6 +109,7 @@ function expandPageImports(tree: Root, page: ValidPage, context: MarkdownContext
     file,
     files: page.source.dependencies ?? {},
     importRoot: context.importRoot,
+    contentFolder: context.contentFolder,
     parse: (markdown) => {
       let included: Root;
       try {

@@ -47,6 +47,7 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     html: context.html,
     containers: context.markdown?.containers,
     importRoot: context.markdown?.importRoot,
+    contentFolder: context.markdown?.contentFolder,
     siteTitle: context.siteTitle,
   });
   append(summary.diagnostics, tree.diagnostics);

@@ -42,6 +42,8 @@ export interface PageMarkdownOptions {
   containers: { type: string; title?: string }[];
   /** Where `@/` in includes and snippet imports points, from the project root ('' the root). */
   importRoot: string;
+  /** The content folder from the project root (`../docs` when it lies outside): imports may reach into it. */
+  contentFolder?: string;
 }
 
 /**

@@ -49,7 +49,7 @@ const THEME_KEYS_SILENT = new Set(['locales', 'label', 'selectText', 'ariaLabel'
 const HEAD_TAGS = new Set(['meta', 'link', 'script', 'style', 'noscript', 'base']);
 const WHY: Record<string, string> = {
   dest: 'the output folder is docsbuild\'s --out flag (or "out" in docsbuild.config.json)',
-  plugins: 'VuePress plugins do not run in docsbuild',
+  plugins: 'VuePress plugins do not run in docsbuild (the types of container plugins are declared as markdown.containers)',
   theme: 'docsbuild has one viewer; a custom theme does not run',
   configureWebpack: 'docsbuild does not use webpack',
   chainWebpack: 'docsbuild does not use webpack',
@@ -101,6 +101,8 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
     else if (key === 'anchor' && isRecord(value) && Object.values(value).every((v) => !isCode(v))) continue;
     else ignored(['markdown', key], WHY[key] ?? 'docsbuild renders Markdown its own way');
   }
+  const containers = containerPlugins(config.plugins);
+  if (containers.length > 0) markdown.containers = containers;
   input.markdown = markdown;
 
   if (theme.nav !== undefined) input.nav = navItems(theme.nav);
@@ -290,4 +292,29 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
   const site = siteFromVuepress({ value: result.value, text: source.text, file: source.file }, fallbackTitle);
   const checked = checkSiteConfig(site.input, site.locate);
   return { ...checked, diagnostics: [...site.diagnostics, ...checked.diagnostics] };
+}
+
+/** The names VuePress 1 knows markdown-it-container by, as a plugin. */
+const CONTAINER_PLUGINS = new Set(['container', '@vuepress/container', '@vuepress/plugin-container', 'vuepress-plugin-container']);
+
+/**
+ * The container types a config registers with the container plugin
+ * (`['container', { type: 'upgrade', defaultTitle: 'Upgrade' }]`), as
+ * site.yaml `markdown.containers`: shown as a titled box (the plugin's
+ * `before`/`after` render code does not run).
+ */
+function containerPlugins(plugins: unknown): { type: string; title?: string }[] {
+  const entries: [unknown, unknown][] = Array.isArray(plugins)
+    ? plugins.map((entry): [unknown, unknown] => (Array.isArray(entry) ? [entry[0], entry[1]] : [entry, undefined]))
+    : isRecord(plugins)
+      ? Object.entries(plugins)
+      : [];
+  const found = new Map<string, string | undefined>();
+  for (const [name, options] of entries) {
+    if (typeof name !== 'string' || !CONTAINER_PLUGINS.has(name) || !isRecord(options)) continue;
+    const { type, defaultTitle } = options;
+    if (typeof type !== 'string' || !/^[A-Za-z][\w-]*$/.test(type) || found.has(type)) continue;
+    found.set(type, typeof defaultTitle === 'string' && defaultTitle !== '' ? defaultTitle : undefined);
+  }
+  return [...found].map(([type, title]) => (title === undefined ? { type } : { type, title }));
 }

@@ -6,6 +6,7 @@ import { MAX_TEXT_BYTES, type SourceFile } from './load';
 /** Where the project is: paths in pages' imports are resolved from its root. */
 export interface ImportLocation {
   root: string;
+  contentDir: string;
 }
 
 export interface ReadImports {
@@ -42,7 +43,7 @@ export async function readImports(pages: readonly SourceFile[], location: Import
     const queue = found.map((i) => ({ ...i, from: page.file, nested: false }));
     while (queue.length > 0) {
       const { kind, target, from, nested } = queue.shift()!;
-      const file = resolveImport(from, target.path, importRoot, target.fromRoot === true && !nested);
+      const file = resolveImport(from, target.path, importRoot, target.fromRoot === true && !nested, contentFolderOf(location));
       if (file === undefined || file in dependencies) continue;
       const text = await textOf(file);
       dependencies[file] = text;
@@ -53,6 +54,11 @@ export async function readImports(pages: readonly SourceFile[], location: Import
   const files = [...texts.keys()].map((file) => path.join(location.root, file)).sort();
   const partials = new Set(result.flatMap((p) => Object.keys(p.dependencies ?? {}).filter((f) => f !== p.file && loaded.has(f))));
   return { pages: result, files, partials };
+}
+
+/** The content folder from the project root, `/`-separated (`docs`, or `../docs` outside it). */
+export function contentFolderOf(location: ImportLocation): string {
+  return path.relative(location.root, location.contentDir).split(path.sep).join('/');
 }
 
 async function readText(file: string): Promise<string | null> {

@@ -71,7 +71,10 @@ describe.skipIf(skipBrowserTests)('XSS test page (Chromium)', () => {
     const hrefs = await page.locator('[data-page-html] a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).protocol));
     expect(hrefs.length).toBeGreaterThan(3);
     expect(hrefs.filter((p) => !['http:', 'https:', 'mailto:'].includes(p))).toEqual([]);
-    expect(await page.locator('[data-page-html] :is(script, style, iframe:not([src^="https://www.youtube-nocookie.com/"]), object, embed, form, svg, math, base, meta)').count()).toBe(0);
+    expect(await page.locator('[data-page-html] :is(script, style, iframe:not([src^="https://www.youtube-nocookie.com/"]), object, embed, form, math, base, meta, foreignObject, use, image)').count()).toBe(0);
+    // Inline SVG stays as a drawing (the SVG allow-list): no handler, style or link on any of its elements.
+    const svgAttributes = await page.locator('[data-page-html] svg, [data-page-html] svg *').evaluateAll((nodes) => nodes.flatMap((n) => n.getAttributeNames()));
+    expect(svgAttributes.filter((name) => /^on|^style$|href$/i.test(name))).toEqual([]);
     // The heading slugged "docsbuild-boot" did not stand in for the viewer's boot data.
     expect(await page.evaluate(() => document.documentElement.dataset.viewer)).toBe('ready');
   };

@@ -28,6 +28,13 @@ describe('cli/markdown/directives: imports', () => {
     expect(resolveImport('content/api/README.md', 'docs/api/mount.md', '', true)).toBe('docs/api/mount.md');
   });
 
+  it('reaches into a content folder that lies outside the project root (`--content ../docs`), and no further', () => {
+    const page = '../docs/api/README.md';
+    expect(resolveImport(page, '../.includes/part.md', '', false, '../docs')).toBe('../docs/.includes/part.md');
+    expect(resolveImport(page, '../../secret.md', '', false, '../docs')).toBeUndefined();
+    expect(resolveImport(page, '../.includes/part.md')).toBeUndefined();
+  });
+
   it('selects a region or a line range, without other region markers', () => {
     expect(selectLines(CODE, { path: 'x', region: 'call' })).toBe('client.call();');
     expect(selectLines(CODE, { path: 'x', range: [1, 3] })).toBe('const a = 1;\nclient.call();');

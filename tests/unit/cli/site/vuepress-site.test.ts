@@ -14,6 +14,23 @@ describe('cli/site/vuepress-site', () => {
     expect(SiteConfigSchema.safeParse(input).success).toBe(true);
   });
 
+  it('declares the types of container plugins as markdown.containers, and still says plugins do not run', () => {
+    const { input, diagnostics } = convert({
+      plugins: [
+        ['container', { type: 'upgrade', defaultTitle: 'Upgrade' }],
+        ['@vuepress/container', { type: 'vue', before: '<pre class="vue-container">', after: '</pre>' }],
+        ['container', { type: 'not a word' }],
+        '@vuepress/back-to-top',
+      ],
+    });
+    expect(input.markdown).toMatchObject({ containers: [{ type: 'upgrade', title: 'Upgrade' }, { type: 'vue' }] });
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      'VuePress config "plugins" is not used: VuePress plugins do not run in docsbuild (the types of container plugins are declared as markdown.containers).',
+    ]);
+    expect(convert({ plugins: { container: { type: 'tip2' } } }).input.markdown).toMatchObject({ containers: [{ type: 'tip2' }] });
+  });
+
   it('falls back to a title when the config has none', () => {
     expect(convert({}).input.title).toBe('Fallback');
   });
