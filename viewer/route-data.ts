@@ -3,6 +3,7 @@ import { chunkNameOf, ROUTES_FILE } from '../shared/output-names';
 import { pathVariants } from '../shared/paths';
 import { shardOf } from '../shared/prefix-shards';
 import { isWebUrl } from '../shared/urls';
+import { loadOnce } from './load-once';
 import type { SidebarNode, SidebarTree } from './components/Sidebar';
 
 /** The route data version this viewer reads: typed from the schema, without pulling zod into the bundle. */
@@ -68,17 +69,6 @@ export function createRouteData(base: string, doFetch: typeof fetch = (i, init) 
     if (data.version !== SUPPORTED_ROUTES_VERSION) throw new Error(`version ${data.version} ${name}`);
     return data;
   };
-  /** Loads once; a failure is forgotten so a later call asks again. */
-  const once = <T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
-    let pending = cache.get(key);
-    if (!pending) {
-      pending = load();
-      cache.set(key, pending);
-      pending.catch(() => cache.delete(key));
-    }
-    return pending;
-  };
-
   const loadRoot = (): Promise<RoutesRoot> => {
     rootPromise ??= getJson<RoutesRoot>(ROUTES_FILE).then(
       (data) => (root = data),
@@ -91,7 +81,7 @@ export function createRouteData(base: string, doFetch: typeof fetch = (i, init) 
   };
   const shardFileOf = (data: RoutesRoot, sitePath: string) => data.shards[shardOf(sitePath, data.shards.map(([prefix]) => prefix))]?.[1];
   const loadShard = (file: string): Promise<Shard> =>
-    once(shards, file, async () => {
+    loadOnce(shards, file, async () => {
       const data = await getJson<RouteShard>(file);
       const shard: Shard = {
         pages: new Map(data.pages.map(([path, chunk, title, branch]) => [path, { path, chunk: chunkNameOf(chunk), title, sidebar: (branch ?? []).map((at) => root!.pieces[at]!) }])),
@@ -107,7 +97,7 @@ export function createRouteData(base: string, doFetch: typeof fetch = (i, init) 
         : { type: 'group', title: item.t, collapsed: item.c === 1, children: item.i ? unpack(item.i) : [], ...(item.p !== undefined ? { piece: root!.pieces[item.p]! } : {}) },
     );
   const loadPiece = (name: string) =>
-    once(pieces, name, async () => {
+    loadOnce(pieces, name, async () => {
       const data = await getJson<SidebarPiece>(name);
       await loadRoot();
       const nodes = unpack(data.items);

@@ -158,10 +158,17 @@ export function measureSearchIndex(files: OutputFiles): SearchIndexSizes | undef
   const root = name === undefined ? undefined : files.get(name);
   if (name === undefined || root === undefined) return undefined;
   const parsed = JSON.parse(typeof root === 'string' ? root : new TextDecoder().decode(root)) as { terms: [string, string][]; docs: string[] };
-  const termShards = parsed.terms.map(([, file]) => files.get(file) ?? '');
-  const docShards = parsed.docs.map((file) => files.get(file) ?? '');
+  return searchIndexSizesOf(
+    root,
+    parsed.terms.map(([, file]) => files.get(file) ?? ''),
+    parsed.docs.map((file) => files.get(file) ?? ''),
+  );
+}
+
+/** The sizes of a search index from its files' contents: the build (as it writes them) and measureSearchIndex (reading them back). */
+export function searchIndexSizesOf(root: string | Uint8Array, termShards: readonly (string | Uint8Array)[], docShards: readonly (string | Uint8Array)[]): SearchIndexSizes {
   const all = [root, ...termShards, ...docShards];
-  const medianGzip = (contents: (string | Uint8Array)[]) => median(contents.map(gzipSize).sort((a, b) => a - b));
+  const medianGzip = (contents: readonly (string | Uint8Array)[]) => median(contents.map(gzipSize).sort((a, b) => a - b));
   return {
     raw: all.reduce((sum, content) => sum + (typeof content === 'string' ? Buffer.byteLength(content) : content.length), 0),
     gzip: all.reduce((sum, content) => sum + gzipSize(content), 0),

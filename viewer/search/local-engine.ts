@@ -5,6 +5,7 @@ import { allDocumentIds, LoadedPostings } from '../../shared/search/index-codec'
 import { INDEX_OPTIONS, processTerm, tokenize, type SearchField } from '../../shared/search/terms';
 import type { SearchEngine, SearchHit } from './engine';
 import { highlight } from './highlight';
+import { loadOnce } from '../load-once';
 
 /** The index version this viewer reads: typed from the schema, without pulling zod into the bundle. */
 export const SUPPORTED_INDEX_VERSION: SearchRoot['version'] = 2;
@@ -59,20 +60,11 @@ export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: str
   let miniSearch: MiniSearch | undefined;
   let loadedTerms = -1;
 
-  const once = <T>(cache: Map<number, Promise<T>>, at: number, load: () => Promise<T>): Promise<T> => {
-    let pending = cache.get(at);
-    if (!pending) {
-      cache.set(at, (pending = load()));
-      // A failed fetch is forgotten: the next query asks again.
-      pending.catch(() => cache.delete(at));
-    }
-    return pending;
-  };
   const loadTerms = (at: number) =>
-    once(termShards, at, async () => {
+    loadOnce(termShards, at, async () => {
       postings.add(await read<SearchTermShard>(root.terms[at]![1]));
     });
-  const loadDocs = (at: number) => once(docShards, at, () => read<SearchDocShard>(root.docs[at]!));
+  const loadDocs = (at: number) => loadOnce(docShards, at, () => read<SearchDocShard>(root.docs[at]!));
 
   /** The term shards a query needs: each word's own, and the ones its prefix reaches (a few at most). */
   const shardsFor = (query: string): number[] => {

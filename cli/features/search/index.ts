@@ -1,4 +1,4 @@
-import { gzipSize, median } from '../../output/sizes';
+import { searchIndexSizesOf } from '../../output/sizes';
 import { partOf } from '../../page/types';
 import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
 import { searchIndexKey } from './file';
@@ -70,20 +70,10 @@ async function reuseIndex(key: string, output: Sink): Promise<EmitContext['publi
   return sizesOf({ name: root.name, content: text((await output.read(root.name)) ?? '') }, shards);
 }
 
-/** The root's name, and the index's size: raw and gzip bytes, all files and the median shard of each kind. */
+/** The root's name, and the index's sizes (output/sizes.ts). */
 function sizesOf(root: SearchIndexFile, shards: readonly SearchIndexFile[]) {
-  const all = [root, ...shards];
-  const medianGzip = (kind: string) => {
-    return median(shards.filter((s) => s.name.includes(`/${kind}-`)).map((s) => gzipSize(s.content)).sort((a, b) => a - b));
-  };
-  return {
-    name: root.name,
-    raw: all.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0),
-    gzip: all.reduce((sum, file) => sum + gzipSize(file.content), 0),
-    root: gzipSize(root.content),
-    termShard: medianGzip('terms'),
-    docShard: medianGzip('docs'),
-  };
+  const of = (kind: string) => shards.filter((s) => s.name.includes(`/${kind}-`)).map((s) => s.content);
+  return { name: root.name, ...searchIndexSizesOf(root.content, of('terms'), of('docs')) };
 }
 
 function text(content: string | Uint8Array): string {
