@@ -19,6 +19,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { parseFiles, runFloorProcess, type FloorReport, type FloorWorkerData } from './floor';
 import { DEFAULT_SEED, generateTree, writeTree } from './generate-tree';
 import { describeRssMethod, detectRssMethod, measureNode, median, outputStats, type Measured, type RssMethod } from './measure';
+import { measureReaderBudgets, queriesFromTitles, readOutputFolder, type ReaderBudgets } from './reader-budgets';
 import { formatReport, RUN_LABELS, type RunName, type SizeResult } from './report';
 
 const ENTRY = new URL(import.meta.url);
@@ -89,6 +90,12 @@ async function main(): Promise<void> {
   const cacheDirFlag = (await measureNode(method, { nodeArgs: [bin, 'build', '--help'], cwd: work })).stdout.includes('--cache-dir');
 
   const loadBefore = os.loadavg()[0]!;
+  // The real site's reader budgets, beside the generated trees' (issue 19): sizes only, so one untimed build.
+  const siteOut = path.join(work, 'site', 'dist');
+  const siteBuild = await measureNode(method, { nodeArgs: [bin, 'build', '--content', path.join(repo, 'content'), '--out', siteOut, '--no-cache'], cwd: repo, env: { NO_COLOR: '1' } });
+  if (siteBuild.exitCode !== 0) throw new Error(`the build of content/ exited with ${siteBuild.exitCode}:\n${siteBuild.stderr.slice(0, 4000)}`);
+  const readers: (ReaderBudgets & { label: string })[] = [{ label: 'the real site (content/)', ...(await readerBudgetsOf(siteOut)) }];
+  log(`real site: reader budgets measured (${readers[0]!.pages} pages)`);
   const results: SizeResult[] = [];
   for (const pages of options.sizes) {
     const sizeDir = path.join(work, String(pages));
@@ -111,6 +118,7 @@ async function main(): Promise<void> {
       }
     }
     const output = await outputStats(outDir);
+    readers.push({ label: 'generated tree', ...(await readerBudgetsOf(outDir)) });
     results.push({
       pages,
       averagePageBytes: tree.pageBytes / pages,
@@ -146,11 +154,19 @@ async function main(): Promise<void> {
       loadAfter: os.loadavg()[0]!,
     },
     results,
+    readers,
   );
   const resultsFile = path.join(repo, 'tests', 'bench', 'RESULTS.md');
   await writeFile(resultsFile, report);
   process.stdout.write(`\n${report}`);
   log(`bench: wrote ${path.relative(repo, resultsFile)}`);
+}
+
+/** Issue 19's budgets of a built folder, with search queries drawn from its own page titles. */
+async function readerBudgetsOf(outDir: string): Promise<ReaderBudgets> {
+  const files = await readOutputFolder(outDir);
+  const manifest = JSON.parse(Buffer.from(files.get('pages.json')!).toString('utf8')) as { pages: { title: string }[] };
+  return measureReaderBudgets(files, queriesFromTitles(manifest.pages.map((page) => page.title)));
 }
 
 interface RunContext {

@@ -4,6 +4,7 @@ import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { htmlFileOf } from '../../cli/output/layout';
 import { BUDGET, measureViewer } from '../../cli/output/sizes';
+import { measureReaderBudgets, queriesFromTitles } from '../bench/reader-budgets';
 
 const ROOT = path.resolve(__dirname, '../fixtures/viewer-site');
 const run = () => build(resolveConfig(ROOT, { config: false }), { mode: 'build' });
@@ -34,5 +35,21 @@ describe('viewer output of a build', () => {
     expect(sizes.firstVisit.median).toBeLessThanOrEqual(BUDGET.firstVisit);
     expect(sizes.navigation.median).toBeLessThanOrEqual(BUDGET.navigation);
     expect(sizes.html.max).toBeLessThanOrEqual(BUDGET.html);
+
+    // The bench's reader budgets: the same sizes, plus what a search session fetches.
+    const queries = queriesFromTitles(manifest.pages.map((page) => page.title));
+    expect(queries.length).toBeGreaterThanOrEqual(4);
+    const readers = await measureReaderBudgets(first.files, queries);
+    expect(readers.sizes).toEqual(sizes);
+    expect(readers.pages).toBe(manifest.pages.length);
+    const search = readers.search!;
+    expect(search.queries.map((q) => q.query)).toEqual(queries);
+    for (const query of search.queries) expect(query.hits, query.query).toBeGreaterThan(0);
+    // The panel and MiniSearch, not DocSearch's engine: several KB, less than the first query all in.
+    expect(search.panelCode).toBeGreaterThan(5 * 1024);
+    expect(search.firstQuery).toBeGreaterThan(search.panelCode);
+    expect(search.firstQuery).toBe(search.queries[0]!.bytes);
+    expect(search.laterQueryMedian).toBeLessThan(search.firstQuery);
+    await expect(measureReaderBudgets(first.files, ['zzzqqqxxj'])).rejects.toThrow(/found nothing/);
   });
 });
