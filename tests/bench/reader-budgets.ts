@@ -46,8 +46,8 @@ export async function readOutputFolder(outDir: string): Promise<Map<string, Uint
 
 /**
  * Measures a build's files (a build's own, or readOutputFolder's). `queries`
- * run in order in one session; each must find something, or the figure
- * would measure a search that failed.
+ * run in order in one session; one that finds nothing is reported as such
+ * (its cost would be that of a failed search).
  */
 export async function measureReaderBudgets(files: OutputFiles, queries: readonly string[]): Promise<ReaderBudgets> {
   const text = (name: string) => {
@@ -81,7 +81,6 @@ export async function measureReaderBudgets(files: OutputFiles, queries: readonly
   for (const query of queries) {
     const before = fetched;
     const hits = await search.search(query);
-    if (hits.length === 0) throw new Error(`the search for "${query}" found nothing: the bench's queries must come from the tree.`);
     costs.push({ query, hits: hits.length, bytes: fetched - before + (costs.length === 0 ? panelCode + before : 0) });
   }
   const later = costs.slice(1).map((cost) => cost.bytes).sort((a, b) => a - b);
@@ -119,7 +118,9 @@ function searchPanelCode(files: OutputFiles, base: string): string[] {
 /**
  * Queries drawn from the tree, so they find something at any size: whole
  * words from page titles spread over the site, one typed as far as its first
- * four letters, one with a typo (its fourth letter left out), one of two words.
+ * four letters, one with a typo in its last letter (a typo is matched within
+ * the index shard of the word as typed, so an early typo may find nothing,
+ * by design), one of two words.
  */
 export function queriesFromTitles(titles: readonly string[], count = 8): string[] {
   const words: string[] = [];
@@ -133,7 +134,7 @@ export function queriesFromTitles(titles: readonly string[], count = 8): string[
   }
   return words.map((word, i) => {
     if (i === 2) return word.slice(0, 4);
-    if (i === 3) return `${word.slice(0, 3)}${word.slice(4)}`;
+    if (i === 3) return `${word.slice(0, -1)}${word.endsWith('q') ? 'x' : 'q'}`;
     if (i === 4 && words[i + 1] !== undefined) return `${word} ${words[i + 1]}`;
     return word;
   });
@@ -157,7 +158,7 @@ export function formatReaderBudgets(results: readonly (ReaderBudgets & { label: 
   }
   lines.push('');
   for (const { label, search } of results) {
-    if (search) lines.push(`- ${label}, queries in one session: ${search.queries.map((q) => `"${q.query}" ${q.hits} hits, ${kb(q.bytes)}`).join('; ')}.`);
+    if (search) lines.push(`- ${label}, queries in one session: ${search.queries.map((q) => `"${q.query}" ${q.hits === 0 ? 'FOUND NOTHING' : `${q.hits} hits`}, ${kb(q.bytes)}`).join('; ')}.`);
   }
   lines.push('');
   return lines.join('\n');

@@ -21,14 +21,19 @@ export const MAX_PREFIX_SHARDS = 3;
  */
 export const BOOST: Record<SearchField, number> = { title: 6, heading: 3, parents: 0.5, text: 1 };
 
+const FUZZY = 0.2;
+const MAX_FUZZY = 2;
 const SEARCH_OPTIONS: SearchOptions = {
   boost: BOOST,
   // As you type: every word may be the start of a longer one.
   prefix: true,
   // From four letters, one typo per five ("paylod" → payload); MiniSearch caps it at maxFuzzy.
-  fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
-  maxFuzzy: 2,
+  fuzzy: (term) => (term.length >= 4 ? FUZZY : false),
+  maxFuzzy: MAX_FUZZY,
 };
+
+/** The edits MiniSearch allows a term under SEARCH_OPTIONS (its own rounding of fuzzy × length). */
+const typosAllowed = (term: string) => (term.length >= 4 ? Math.min(MAX_FUZZY, Math.round(term.length * FUZZY)) : 0);
 
 /** Reads one file of the index (relative to the base); rejects on failure. */
 export type ReadIndexFile = <T>(name: string) => Promise<T>;
@@ -66,15 +71,26 @@ export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: str
     });
   const loadDocs = (at: number) => loadOnce(docShards, at, () => read<SearchDocShard>(root.docs[at]!));
 
-  /** The term shards a query needs: each word's own, and the ones its prefix reaches (a few at most). */
+  /**
+   * The term shards a query needs: each word's own, and the ones its prefix
+   * reaches (a few at most). A typo in a word's last letters may put it in
+   * another shard than the word meant ("filteq" sorts before a shard that
+   * starts at "filter"), so the shards of the word less the letters a typo
+   * may change are loaded too.
+   */
   const shardsFor = (query: string): number[] => {
     const needed = new Set<number>();
+    const reach = (stem: string) => {
+      needed.add(shardOf(stem, prefixes));
+      const longer = prefixes.flatMap((prefix, at) => (prefix.length > stem.length && prefix.startsWith(stem) ? [at] : []));
+      if (longer.length <= MAX_PREFIX_SHARDS) for (const at of longer) needed.add(at);
+    };
     for (const word of tokenize(query)) {
       const term = processTerm(word);
       if (!term) continue;
-      needed.add(shardOf(term, prefixes));
-      const longer = prefixes.flatMap((prefix, at) => (prefix.length > term.length && prefix.startsWith(term) ? [at] : []));
-      if (longer.length <= MAX_PREFIX_SHARDS) for (const at of longer) needed.add(at);
+      reach(term);
+      const typos = typosAllowed(term);
+      if (typos > 0) reach(term.slice(0, -typos));
     }
     return [...needed];
   };
