@@ -19,7 +19,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { parseFiles, runFloorProcess, type FloorReport, type FloorWorkerData } from './floor';
 import { DEFAULT_SEED, generateTree, writeTree } from './generate-tree';
 import { describeRssMethod, detectRssMethod, measureNode, median, outputStats, type Measured, type RssMethod } from './measure';
-import { measureReaderBudgets, queriesFromTitles, readOutputFolder, type ReaderBudgets } from './reader-budgets';
+import { formatReaderBudgets, measureReaderBudgets, queriesFromTitles, readOutputFolder, type ReaderBudgets } from './reader-budgets';
 import { formatReport, RUN_LABELS, type RunName, type SizeResult } from './report';
 
 const ENTRY = new URL(import.meta.url);
@@ -42,6 +42,8 @@ interface Options {
   sizes: number[];
   runs: number;
   seed: string;
+  /** Only what readers download: one untimed build per size, nothing written to RESULTS.md. */
+  readersOnly: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -52,12 +54,13 @@ function parseOptions(argv: string[]): Options {
       sizes: { type: 'string' },
       runs: { type: 'string', default: '1' },
       seed: { type: 'string' },
+      'readers-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
   if (values.help) {
-    process.stdout.write('npm run bench -- [--pages N | --sizes 500,2000,10000] [--runs N] [--seed S]\n');
+    process.stdout.write('npm run bench -- [--pages N | --sizes 500,2000,10000] [--runs N] [--seed S] [--readers-only]\n');
     process.exit(0);
   }
   const count = (text: string, what: string) => {
@@ -67,7 +70,7 @@ function parseOptions(argv: string[]): Options {
   };
   if (values.pages !== undefined && values.sizes !== undefined) throw new Error('Give --pages or --sizes, not both.');
   const sizes = values.sizes !== undefined ? values.sizes.split(',').map((s) => count(s.trim(), '--sizes')) : [count(values.pages ?? '2000', '--pages')];
-  return { sizes, runs: count(values.runs, '--runs'), seed: values.seed ?? DEFAULT_SEED };
+  return { sizes, runs: count(values.runs, '--runs'), seed: values.seed ?? DEFAULT_SEED, readersOnly: values['readers-only'] ?? false };
 }
 
 async function main(): Promise<void> {
@@ -105,6 +108,11 @@ async function main(): Promise<void> {
     const tree = await generateTree({ pages, seed });
     await writeTree(contentDir, tree);
     log(`\n${pages} pages: tree generated in ${Math.round(performance.now() - started)} ms (${(tree.pageBytes / pages / 1024).toFixed(2)} KiB/page) → ${path.relative(repo, contentDir)}`);
+    if (options.readersOnly) {
+      await measureRun('build', { method, bin, benchJs, sizeDir, contentDir, outDir, cacheDirFlag, pages });
+      readers.push({ label: 'generated tree', ...(await readerBudgetsOf(outDir)) });
+      continue;
+    }
 
     const samples: Record<RunName, Measured[]> = { 'floor-1': [], 'floor-2': [], check: [], build: [], 'build-warm': [], 'build-edit': [] };
     for (let run = 1; run <= options.runs; run++) {
@@ -138,6 +146,10 @@ async function main(): Promise<void> {
     });
   }
 
+  if (options.readersOnly) {
+    process.stdout.write(`\n${formatReaderBudgets(readers)}`);
+    return;
+  }
   const cpus = os.cpus();
   const report = formatReport(
     {
