@@ -1,11 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two groups, one after the other. Unit, integration and spec files run two
+ * at a time (vitest's default on 2 cores is one: cores − 1). Browser tests
+ * run one at a time after them: each drives Chromium and a server of its own,
+ * and several check timing (a progress bar's delay, layout under throttling)
+ * that a second busy file would skew.
+ */
+const shared = {
+  // In CI a missing snapshot is a failure, never silently written.
+  update: false,
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    // In CI a missing snapshot is a failure, never silently written.
-    update: false,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    ...shared,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['tests/{unit,integration,spec}/**/*.test.{ts,tsx}'], maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: ['tests/e2e/**/*.test.{ts,tsx}'], maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
