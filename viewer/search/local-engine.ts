@@ -10,8 +10,15 @@ import { loadOnce } from '../load-once';
 /** The index version this viewer reads: typed from the schema, without pulling zod into the bundle. */
 export const SUPPORTED_INDEX_VERSION: SearchRoot['version'] = 2;
 export const MAX_HITS = 10;
-/** A word whose prefix spans more term shards than this matches from its own shard only (typing "co" fetches no dozen shards). */
+/**
+ * A word's prefix reaches at most this many term shards beyond its own
+ * (typing "co" fetches no dozen shards). Where it spans more, a word of
+ * MIN_PARTIAL_PREFIX letters or more loads the first few of them, so
+ * "sche" on a big site shows the words it starts in those (schedule, …)
+ * rather than nothing; a shorter one matches from its own shard only.
+ */
 export const MAX_PREFIX_SHARDS = 3;
+const MIN_PARTIAL_PREFIX = 4;
 
 /**
  * Field boosts: a match in a page's title outranks one in a section heading,
@@ -83,7 +90,7 @@ export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: str
     const reach = (stem: string) => {
       needed.add(shardOf(stem, prefixes));
       const longer = prefixes.flatMap((prefix, at) => (prefix.length > stem.length && prefix.startsWith(stem) ? [at] : []));
-      if (longer.length <= MAX_PREFIX_SHARDS) for (const at of longer) needed.add(at);
+      if (longer.length <= MAX_PREFIX_SHARDS || stem.length >= MIN_PARTIAL_PREFIX) for (const at of longer.slice(0, MAX_PREFIX_SHARDS)) needed.add(at);
     };
     for (const word of tokenize(query)) {
       const term = processTerm(word);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Header, PageRecord } from '../../../../../schema/manifest';
 import { SearchDocShardSchema, SearchRootSchema, SearchTermShardSchema, type SearchRoot, type SearchTermShard } from '../../../../../schema/search-index';
 import { buildSearchIndex, type SearchablePage, type SearchIndexOptions } from '../../../../../cli/features/search/index-builder';
-import { loadLocalSearch } from '../../../../../viewer/search/local-engine';
+import { loadLocalSearch, MAX_PREFIX_SHARDS } from '../../../../../viewer/search/local-engine';
 import { sectionsOf } from '../../../../../shared/search/sections';
 import { shardOf } from '../../../../../shared/prefix-shards';
 
@@ -82,6 +82,23 @@ describe('cli/features/search/index-builder', () => {
     // The term shard "timeout" falls in (and the one of "timeou", where a typo in its last letter may fall), and the one document shard holding document 2.
     const prefixes = root.terms.map(([prefix]) => prefix);
     expect(read).toEqual([...new Set([shardOf('timeout', prefixes), shardOf('timeou', prefixes)])].map((at) => root.terms[at]![1]).concat(root.docs[1]!));
+  });
+
+  it('shows words a four-letter start spans even when they fill more term shards than a prefix may fetch', async () => {
+    const words = ['schedule', 'scheduled', 'scheduler', 'schedules', 'scheduling', 'schema', 'schemas', 'scheme', 'schemes', 'schematic'];
+    const pages = words.map((word, at) => page(`/p${at}/`, `Page ${at}`, [[2, word, word, `${word} ${word} ${word} and more text about ${word}.`]]));
+    const { search, root, read } = searchOf(pages, { termLimits: { maxKeys: 1, minKeys: 1 } });
+    const longer = root.terms.filter(([prefix]) => prefix.length > 4 && prefix.startsWith('sche'));
+    expect(longer.length).toBeGreaterThan(MAX_PREFIX_SHARDS);
+    const hits = await search.search('sche');
+    expect(hits.length).toBeGreaterThan(0);
+    for (const hit of hits) expect(hit.terms.every((term) => term.startsWith('sche')), hit.href).toBe(true);
+    // Its own shard, the first few of the longer ones and the shard of "sch" (where a typo in its last letter falls), no more.
+    expect(read.filter((name) => root.terms.some(([, file]) => file === name)).length).toBeLessThanOrEqual(MAX_PREFIX_SHARDS + 2);
+    // Two letters spanning as many shards fetch none of them.
+    read.length = 0;
+    await search.search('sc');
+    expect(read.filter((name) => longer.some(([, file]) => file === name))).toEqual([]);
   });
 
   it('finds a word through a typo in its last letter even where that sorts into another term shard', async () => {
