@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Bumped whenever the shape of the search index files changes incompatibly. */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 /**
  * The local search index, sharded so a query fetches only what its words
@@ -22,9 +22,12 @@ export const SearchRootSchema = z.strictObject({
   averageFieldLength: z.array(z.number()),
   /** Term shards: `[term prefix, file]`, prefixes sorted; a term's shard is the one with its longest prefix (shared/prefix-shards.ts). */
   terms: z.array(z.tuple([z.string(), z.string()])),
-  /** Document shards, in id order: shard i holds documents i × docsPerShard onwards. */
-  docs: z.array(z.string()),
-  docsPerShard: z.number().int().min(1),
+  /**
+   * Document shards, in id order: shard i holds documents i × perShard
+   * onwards and is `assets/search/docs-<i>.<hash>.json`
+   * (shared/output-names.ts), one hash for them all.
+   */
+  docs: z.strictObject({ shards: z.number().int().min(0), perShard: z.number().int().min(1), hash: z.string().regex(/^[0-9a-f]+$/) }),
 });
 export type SearchRoot = z.infer<typeof SearchRootSchema>;
 
@@ -42,7 +45,7 @@ export const SearchTermShardSchema = z.strictObject({
 export type SearchTermShard = z.infer<typeof SearchTermShardSchema>;
 
 /**
- * dist/assets/search/docs-<n>.<hash>.json: what a hit shows, for a run of
+ * dist/assets/search/docs-<n>.<hash>.json (the root's hash): what a hit shows, for a run of
  * documents. `pages` are `[path, title]` (the viewer finds a hit's chunk,
  * for its snippet, through the route data: no chunk name here, so the index
  * is unchanged by edits that change no searchable text); a document is

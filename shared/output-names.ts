@@ -8,6 +8,17 @@ export const CHUNK_DIR = 'assets/pages';
 export const ROUTES_FILE = 'routes.json';
 /** Every page's record, for tools (and the viewer's search, for its hits). */
 export const MANIFEST_FILE = 'pages.json';
+/** The local search index (schema/search-index.ts). */
+export const SEARCH_DIR = 'assets/search';
+
+/**
+ * A document shard of the search index: numbered, all of them under one hash
+ * of their contents (which the index root carries), so the root need not
+ * list thousands of names.
+ */
+export function searchDocShardNameOf(index: number, hash: string): string {
+  return `${SEARCH_DIR}/docs-${index}.${hash}.json`;
+}
 
 const PREFIX = `${CHUNK_DIR}/`;
 const SUFFIX = '.json';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHUNK_DIR, MANIFEST_FILE, ROUTES_FILE } from '../../shared/output-names';
+import { CHUNK_DIR, MANIFEST_FILE, ROUTES_FILE, SEARCH_DIR, searchDocShardNameOf } from '../../shared/output-names';
 
 /**
  * Every name in the output folder, in one place: the features ask here what
@@ -107,14 +107,20 @@ export function sidebarPieceFileOf(index: number, content: string): string {
 export const REDIRECTS_FILE = 'redirects.json';
 export const MANIFEST_SCHEMA_FILE = 'pages.schema.json';
 /** The local search index (schema/search-index.ts): a root, term shards and document shards, all content-hashed. */
-export const SEARCH_DIR = `${ASSETS_DIR}/search`;
+export { SEARCH_DIR };
 
 export function searchRootFileOf(content: string): string {
   return `${SEARCH_DIR}/index.${contentHash(content)}.json`;
 }
 
-export function searchShardFileOf(kind: 'terms' | 'docs', index: number, content: string): string {
-  return `${SEARCH_DIR}/${kind}-${index}.${contentHash(content)}.json`;
+export function searchTermShardFileOf(index: number, content: string): string {
+  return `${SEARCH_DIR}/terms-${index}.${contentHash(content)}.json`;
+}
+
+/** The document shards' one hash, of all their contents in order, and their names (`docs-<i>.<hash>.json`). */
+export function searchDocShardFilesOf(contents: readonly string[]): { hash: string; names: string[] } {
+  const hash = contentHash(contents.join('\n'));
+  return { hash, names: contents.map((_, index) => searchDocShardNameOf(index, hash)) };
 }
 export const CODE_STYLESHEET_STEM = 'code';
 export const REDIRECT_SCRIPT_STEM = 'redirect';

@@ -2,6 +2,8 @@ import { gzipSync } from 'node:zlib';
 import type { OutputFiles } from './folder';
 import type { RoutesRoot } from '../../schema/routes';
 import { shardOf } from '../../shared/prefix-shards';
+import { searchDocShardNameOf } from '../../shared/output-names';
+import type { SearchRoot } from '../../schema/search-index';
 import { NOT_FOUND_FILE, ROUTES_FILE } from './layout';
 
 /**
@@ -160,11 +162,11 @@ export function measureSearchIndex(files: OutputFiles): SearchIndexSizes | undef
   const name = rootsFile === undefined ? undefined : searchIndexName(typeof rootsFile === 'string' ? rootsFile : new TextDecoder().decode(rootsFile));
   const root = name === undefined ? undefined : files.get(name);
   if (name === undefined || root === undefined) return undefined;
-  const parsed = JSON.parse(typeof root === 'string' ? root : new TextDecoder().decode(root)) as { terms: [string, string][]; docs: string[] };
+  const parsed = JSON.parse(typeof root === 'string' ? root : new TextDecoder().decode(root)) as Pick<SearchRoot, 'terms' | 'docs'>;
   return searchIndexSizesOf(
     root,
     parsed.terms.map(([, file]) => files.get(file) ?? ''),
-    parsed.docs.map((file) => files.get(file) ?? ''),
+    Array.from({ length: parsed.docs.shards }, (_, at) => files.get(searchDocShardNameOf(at, parsed.docs.hash)) ?? ''),
   );
 }
 

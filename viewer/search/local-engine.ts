@@ -1,5 +1,6 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { SearchDocShard, SearchRoot, SearchTermShard } from '../../schema/search-index';
+import { searchDocShardNameOf } from '../../shared/output-names';
 import { shardOf } from '../../shared/prefix-shards';
 import { allDocumentIds, LoadedPostings } from '../../shared/search/index-codec';
 import { INDEX_OPTIONS, processTerm, tokenize, type SearchField } from '../../shared/search/terms';
@@ -8,7 +9,7 @@ import { highlight } from './highlight';
 import { loadOnce } from '../load-once';
 
 /** The index version this viewer reads: typed from the schema, without pulling zod into the bundle. */
-export const SUPPORTED_INDEX_VERSION: SearchRoot['version'] = 2;
+export const SUPPORTED_INDEX_VERSION: SearchRoot['version'] = 3;
 export const MAX_HITS = 10;
 /**
  * A word's prefix reaches at most this many term shards beyond its own
@@ -76,7 +77,7 @@ export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: str
     loadOnce(termShards, at, async () => {
       postings.add(await read<SearchTermShard>(root.terms[at]![1]));
     });
-  const loadDocs = (at: number) => loadOnce(docShards, at, () => read<SearchDocShard>(root.docs[at]!));
+  const loadDocs = (at: number) => loadOnce(docShards, at, () => read<SearchDocShard>(searchDocShardNameOf(at, root.docs.hash)));
 
   /**
    * The term shards a query needs: each word's own, and the ones its prefix
@@ -110,7 +111,7 @@ export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: str
   };
   const toHit = (result: SearchResult, shard: SearchDocShard): SearchHit | undefined => {
     const id = result.id as number;
-    const [pageAt, slug, heading] = shard.docs[id % root.docsPerShard] ?? [];
+    const [pageAt, slug, heading] = shard.docs[id % root.docs.perShard] ?? [];
     const page = pageAt === undefined ? undefined : shard.pages[pageAt];
     if (!page) return undefined;
     const [path, title] = page;
@@ -134,7 +135,7 @@ export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: str
       let results = index.search(query, { ...SEARCH_OPTIONS, combineWith: 'AND' });
       if (results.length === 0) results = index.search(query, { ...SEARCH_OPTIONS, combineWith: 'OR' });
       const top = results.slice(0, MAX_HITS);
-      const shards = await Promise.all(top.map((r) => loadDocs(Math.floor((r.id as number) / root.docsPerShard))));
+      const shards = await Promise.all(top.map((r) => loadDocs(Math.floor((r.id as number) / root.docs.perShard))));
       return top.flatMap((r, at) => toHit(r, shards[at]!) ?? []);
     },
   };

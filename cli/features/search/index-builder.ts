@@ -9,7 +9,7 @@ import {
 } from '../../../schema/search-index';
 import { shardPrefixes, shardOf, type ShardLimits } from '../../../shared/prefix-shards';
 import type { PageSection } from '../../../shared/search/sections';
-import { searchRootFileOf, searchShardFileOf } from '../../output/layout';
+import { searchDocShardFilesOf, searchRootFileOf, searchTermShardFileOf } from '../../output/layout';
 import { PostingsBuilder } from './postings';
 
 /** A rendered page: its record (title, headers, frontmatter) and its text by section (sectionsOf its chunk's HTML). */
@@ -34,8 +34,12 @@ export interface SearchIndexOptions {
  * as big as its postings.)
  */
 export const TERM_SHARD_LIMITS: ShardLimits = { maxKeys: 40_000, minKeys: 4_000 };
-/** Documents per document shard: a hit list of ten fetches a few of these, about 2 KB of gzip each. */
-export const DOCS_PER_SHARD = 128;
+/**
+ * Documents per document shard: a list of ten hits fetches up to ten of
+ * these, about 0.5 KB of gzip each (128 made 1.5 KB each, 15 KB a query at
+ * 10,000 pages). Their names cost the root nothing (one hash for all).
+ */
+export const DOCS_PER_SHARD = 32;
 
 export interface SearchIndexFile {
   name: string;
@@ -97,12 +101,7 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
     finish() {
       const built = postings.finish();
       const shards: SearchIndexFile[] = [];
-      const write = (kind: 'terms' | 'docs', index: number, data: unknown): string => {
-        const content = `${JSON.stringify(data)}\n`;
-        const name = searchShardFileOf(kind, index, content);
-        shards.push({ name, content });
-        return name;
-      };
+      const contentOf = (data: unknown) => `${JSON.stringify(data)}\n`;
 
       const bytes = new Map(built.terms.map((term, t) => [term, term.length + built.postings[t]!.length]));
       const prefixes = shardPrefixes(built.terms, { weightOf: (term) => bytes.get(term)!, ...(options.termLimits ?? TERM_SHARD_LIMITS) });
@@ -112,15 +111,17 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
         shard.terms.push(term);
         shard.postings.push(built.postings[t]!);
       });
-      const terms: SearchRoot['terms'] = prefixes.map((prefix, at) => [
-        prefix,
-        write('terms', at, SearchTermShardSchema.parse({ version: SEARCH_INDEX_VERSION, ...byShard[at]! })),
-      ]);
+      const terms: SearchRoot['terms'] = prefixes.map((prefix, at) => {
+        const content = contentOf(SearchTermShardSchema.parse({ version: SEARCH_INDEX_VERSION, ...byShard[at]! }));
+        const name = searchTermShardFileOf(at, content);
+        shards.push({ name, content });
+        return [prefix, name];
+      });
 
-      const docFiles: string[] = [];
-      for (let from = 0; from < docs.length; from += docsPerShard) {
-        docFiles.push(write('docs', docFiles.length, docShardOf(docs.slice(from, from + docsPerShard), pages)));
-      }
+      const docContents: string[] = [];
+      for (let from = 0; from < docs.length; from += docsPerShard) docContents.push(contentOf(docShardOf(docs.slice(from, from + docsPerShard), pages)));
+      const docFiles = searchDocShardFilesOf(docContents);
+      docFiles.names.forEach((name, at) => shards.push({ name, content: docContents[at]! }));
 
       // Validate what we write, as for pages.json: a contract violation is our bug.
       const root = SearchRootSchema.parse({
@@ -129,8 +130,7 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
         documents: built.documents,
         averageFieldLength: built.averageFieldLength,
         terms,
-        docs: docFiles,
-        docsPerShard,
+        docs: { shards: docContents.length, perShard: docsPerShard, hash: docFiles.hash },
       });
       const rootContent = `${JSON.stringify(root)}\n`;
       return { root: { name: searchRootFileOf(rootContent), content: rootContent }, shards, pages: pages.length, documents: docs.length };

@@ -102,7 +102,7 @@ describe('cli/output/sizes', () => {
   it('measures the search index routes.json names: every file of it, and its median shards', () => {
     const terms = ['{"terms":["a"],"postings":["0.1"]}', '{"terms":["b","c"],"postings":["0.1","1.2"]}', '{"terms":["d"],"postings":["3.1"]}'];
     const docs = ['{"pages":[["/","Home"]],"docs":[[0,"",""]]}'];
-    const root = JSON.stringify({ version: 2, terms: terms.map((_, at) => [String(at), `assets/search/terms-${at}.0.json`]), docs: ['assets/search/docs-0.0.json'] });
+    const root = JSON.stringify({ version: 3, terms: terms.map((_, at) => [String(at), `assets/search/terms-${at}.0.json`]), docs: { shards: 1, perShard: 32, hash: '0' } });
     const withIndex = new Map([
       ...files,
       ['routes.json', JSON.stringify({ ...JSON.parse(routesJson), search: 'assets/search/index.0.json' })],

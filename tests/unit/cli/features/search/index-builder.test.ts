@@ -5,6 +5,7 @@ import { buildSearchIndex, type SearchablePage, type SearchIndexOptions } from '
 import { loadLocalSearch, MAX_PREFIX_SHARDS } from '../../../../../viewer/search/local-engine';
 import { sectionsOf } from '../../../../../shared/search/sections';
 import { shardOf } from '../../../../../shared/prefix-shards';
+import { searchDocShardNameOf } from '../../../../../shared/output-names';
 
 /** A rendered page as the pipeline makes it: a record and the chunk HTML, headers as `<h2 id>`/`<h3 id>`. */
 function page(path: string, title: string, sections: [level: 2 | 3, title: string, slug: string, text: string][], intro = '', extra: Partial<PageRecord> = {}, editHtml = (html: string) => html): SearchablePage {
@@ -64,7 +65,9 @@ describe('cli/features/search/index-builder', () => {
     expect(SearchRootSchema.parse(root)).toEqual(root);
     expect(root.docsVersion).toBe('latest');
     expect(root.documents).toBe(8);
-    const [docs] = root.docs.map((name) => SearchDocShardSchema.parse(files.get(name)));
+    const docNames = Array.from({ length: root.docs.shards }, (_, at) => searchDocShardNameOf(at, root.docs.hash));
+    expect([...files.keys()].filter((name) => name.includes('/docs-'))).toEqual(docNames);
+    const [docs] = docNames.map((name) => SearchDocShardSchema.parse(files.get(name)));
     expect(docs!.pages).toEqual([['/errors/', 'Errors'], ['/limits/', 'Limits'], ['/memory/', 'Memory']]);
     // Errors: page + 2 sections; Limits: page + 3; Memory: page alone.
     expect(docs!.docs.map(([page, slug]) => [page, slug])).toEqual([[0, ''], [0, 'out-of-memory'], [0, 'timeout'], [1, ''], [1, 'http-payload-size'], [1, 'memory'], [1, 'raising-memory'], [2, '']]);
@@ -77,11 +80,11 @@ describe('cli/features/search/index-builder', () => {
   it('fetches only the term shards a word falls in and the document shards of its hits', async () => {
     const { search, read, root } = searchOf(PAGES, { termLimits: { maxKeys: 3, minKeys: 1 }, docsPerShard: 2 });
     expect(root.terms.length).toBeGreaterThan(4);
-    expect(root.docs).toHaveLength(4);
+    expect(root.docs.shards).toBe(4);
     expect(await hrefs(search.search('timeout'))).toEqual(['/docs/errors/#timeout']);
     // The term shard "timeout" falls in (and the one of "timeou", where a typo in its last letter may fall), and the one document shard holding document 2.
     const prefixes = root.terms.map(([prefix]) => prefix);
-    expect(read).toEqual([...new Set([shardOf('timeout', prefixes), shardOf('timeou', prefixes)])].map((at) => root.terms[at]![1]).concat(root.docs[1]!));
+    expect(read).toEqual([...new Set([shardOf('timeout', prefixes), shardOf('timeou', prefixes)])].map((at) => root.terms[at]![1]).concat(searchDocShardNameOf(1, root.docs.hash)));
   });
 
   it('shows words a four-letter start spans even when they fill more term shards than a prefix may fetch', async () => {
