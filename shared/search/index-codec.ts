@@ -96,6 +96,12 @@ export class LoadedPostings {
     return this.index.size;
   }
 
+  /** Whether a loaded term is `start` or begins with it: a word typed so far that the index knows. */
+  hasTermStartingWith(start: string): boolean {
+    for (const term of this.index.keys()) if (term.startsWith(start)) return true;
+    return false;
+  }
+
   /** The loaded part of the index, for `MiniSearch.loadJS`; ids 0…documents-1, as the build numbered them. */
   toPlain(documents: number, averageFieldLength: readonly number[], documentIds: AsPlainObject['documentIds']): AsPlainObject {
     return {

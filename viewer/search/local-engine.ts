@@ -79,29 +79,26 @@ export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: str
     });
   const loadDocs = (at: number) => loadOnce(docShards, at, () => read<SearchDocShard>(searchDocShardNameOf(at, root.docs.hash)));
 
-  /**
-   * The term shards a query needs: each word's own, and the ones its prefix
-   * reaches (a few at most). A typo in a word's last letters may put it in
-   * another shard than the word meant ("filteq" sorts before a shard that
-   * starts at "filter"), so the shards of the word less the letters a typo
-   * may change are loaded too.
-   */
-  const shardsFor = (query: string): number[] => {
-    const needed = new Set<number>();
-    const reach = (stem: string) => {
-      needed.add(shardOf(stem, prefixes));
-      const longer = prefixes.flatMap((prefix, at) => (prefix.length > stem.length && prefix.startsWith(stem) ? [at] : []));
-      if (longer.length <= MAX_PREFIX_SHARDS || stem.length >= MIN_PARTIAL_PREFIX) for (const at of longer.slice(0, MAX_PREFIX_SHARDS)) needed.add(at);
-    };
-    for (const word of tokenize(query)) {
-      const term = processTerm(word);
-      if (!term) continue;
-      reach(term);
-      const typos = typosAllowed(term);
-      if (typos > 0) reach(term.slice(0, -typos));
-    }
-    return [...needed];
+  /** The term shards a word (or the start of one) needs: its own, and the ones its prefix reaches (a few at most). */
+  const shardsOf = (stem: string): number[] => {
+    const longer = prefixes.flatMap((prefix, at) => (prefix.length > stem.length && prefix.startsWith(stem) ? [at] : []));
+    const reached = longer.length <= MAX_PREFIX_SHARDS || stem.length >= MIN_PARTIAL_PREFIX ? longer.slice(0, MAX_PREFIX_SHARDS) : [];
+    return [shardOf(stem, prefixes), ...reached];
   };
+  const termsOf = (query: string) => tokenize(query).flatMap((word) => processTerm(word) ?? []);
+  /**
+   * A word the loaded shards do not know may have a typo in its last
+   * letters, which can sort it into another shard than the word meant
+   * ("filteq" before a shard that starts at "filter"): the shards of the
+   * word less the letters a typo may change. Words the index knows as typed
+   * cost nothing more.
+   */
+  const typoShardsFor = (terms: readonly string[]): number[] =>
+    terms.flatMap((term) => {
+      const typos = typosAllowed(term);
+      return typos > 0 && !postings.hasTermStartingWith(term) ? shardsOf(term.slice(0, -typos)) : [];
+    });
+  const loadAll = (shards: readonly number[]) => Promise.all([...new Set(shards)].map(loadTerms));
   const engine = () => {
     if (!miniSearch || loadedTerms !== postings.termCount) {
       miniSearch = MiniSearch.loadJS(postings.toPlain(root.documents, root.averageFieldLength, documentIds), INDEX_OPTIONS);
@@ -130,7 +127,9 @@ export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: str
   return {
     async search(query) {
       if (query.trim() === '') return [];
-      await Promise.all(shardsFor(query).map(loadTerms));
+      const terms = termsOf(query);
+      await loadAll(terms.flatMap(shardsOf));
+      await loadAll(typoShardsFor(terms));
       const index = engine();
       let results = index.search(query, { ...SEARCH_OPTIONS, combineWith: 'AND' });
       if (results.length === 0) results = index.search(query, { ...SEARCH_OPTIONS, combineWith: 'OR' });
