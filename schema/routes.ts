@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Bumped whenever the shape of routes.json or of a route or sidebar file changes incompatibly. */
-export const ROUTES_VERSION = 1;
+export const ROUTES_VERSION = 2;
 
 /**
  * The reader's route data: what the viewer needs to route, draw the sidebar
@@ -40,8 +40,12 @@ export const RoutesRootSchema = z.strictObject({
   version: z.literal(ROUTES_VERSION),
   /** Route shards: `[path prefix, file]`, prefixes sorted; a path's shard is the one with its longest prefix (shared/prefix-shards.ts). */
   shards: z.array(z.tuple([z.string(), z.string()])),
-  /** Sidebar files, by index (groups and route entries point here). */
-  pieces: z.array(z.string()),
+  /**
+   * Sidebar files, by index (groups and route entries point here): piece i
+   * is `assets/routes/sidebar-<i>.<hash>.json` (shared/output-names.ts), one
+   * hash for them all, so routes.json does not grow by a name per piece.
+   */
+  pieces: z.strictObject({ count: z.number().int().min(0), hash: z.string().regex(/^[0-9a-f]*$/) }),
   sidebar: z.strictObject({
     /** Pages in the whole sidebar: above LARGE_SIDEBAR_PAGES, groups away from the reader's page start closed. */
     pages: z.number().int().min(0),
@@ -67,7 +71,7 @@ export const RouteShardSchema = z.strictObject({
 });
 export type RouteShard = z.infer<typeof RouteShardSchema>;
 
-/** dist/assets/routes/sidebar-<n>.<hash>.json: one group's entries, loaded when the group is opened or holds the reader's page. */
+/** dist/assets/routes/sidebar-<n>.<hash>.json (routes.json's pieces hash): one group's entries, loaded when the group is opened or holds the reader's page. */
 export const SidebarPieceSchema = z.strictObject({
   version: z.literal(ROUTES_VERSION),
   items: z.array(PackedSidebarItemSchema),

@@ -8,6 +8,14 @@ export const CHUNK_DIR = 'assets/pages';
 export const ROUTES_FILE = 'routes.json';
 /** Every page's record, for tools (and the viewer's search, for its hits). */
 export const MANIFEST_FILE = 'pages.json';
+/** The reader's route data beyond routes.json (schema/routes.ts). */
+export const ROUTES_DIR = 'assets/routes';
+
+/** A sidebar piece: numbered, all of them under one hash of their contents (routes.json carries it), as document shards are. */
+export function sidebarPieceNameOf(index: number, hash: string): string {
+  return `${ROUTES_DIR}/sidebar-${index}.${hash}.json`;
+}
+
 /** The local search index (schema/search-index.ts). */
 export const SEARCH_DIR = 'assets/search';
 

@@ -1,5 +1,5 @@
 import type { RoutesRoot, RouteShard, SidebarPiece, PackedSidebarItem } from '../schema/routes';
-import { chunkNameOf, ROUTES_FILE } from '../shared/output-names';
+import { chunkNameOf, ROUTES_FILE, sidebarPieceNameOf } from '../shared/output-names';
 import { pathVariants } from '../shared/paths';
 import { shardOf } from '../shared/prefix-shards';
 import { isWebUrl } from '../shared/urls';
@@ -7,7 +7,7 @@ import { loadOnce } from './load-once';
 import type { SidebarNode, SidebarTree } from './components/Sidebar';
 
 /** The route data version this viewer reads: typed from the schema, without pulling zod into the bundle. */
-export const SUPPORTED_ROUTES_VERSION: RoutesRoot['version'] = 1;
+export const SUPPORTED_ROUTES_VERSION: RoutesRoot['version'] = 2;
 
 /** A page as routing knows it: enough to load it and to title a link or an error. */
 export interface RoutePage {
@@ -79,12 +79,13 @@ export function createRouteData(base: string, doFetch: typeof fetch = (i, init) 
     );
     return rootPromise;
   };
+  const pieceName = (at: number) => sidebarPieceNameOf(at, root!.pieces.hash);
   const shardFileOf = (data: RoutesRoot, sitePath: string) => data.shards[shardOf(sitePath, data.shards.map(([prefix]) => prefix))]?.[1];
   const loadShard = (file: string): Promise<Shard> =>
     loadOnce(shards, file, async () => {
       const data = await getJson<RouteShard>(file);
       const shard: Shard = {
-        pages: new Map(data.pages.map(([path, chunk, title, branch]) => [path, { path, chunk: chunkNameOf(chunk), title, sidebar: (branch ?? []).map((at) => root!.pieces[at]!) }])),
+        pages: new Map(data.pages.map(([path, chunk, title, branch]) => [path, { path, chunk: chunkNameOf(chunk), title, sidebar: (branch ?? []).map((at) => pieceName(at)) }])),
         redirects: new Map(data.redirects),
       };
       loadedShards.set(file, shard);
@@ -94,7 +95,7 @@ export function createRouteData(base: string, doFetch: typeof fetch = (i, init) 
     items.map((item): SidebarNode =>
       Array.isArray(item)
         ? { type: 'page', path: item[0], title: item[1] }
-        : { type: 'group', title: item.t, collapsed: item.c === 1, children: item.i ? unpack(item.i) : [], ...(item.p !== undefined ? { piece: root!.pieces[item.p]! } : {}) },
+        : { type: 'group', title: item.t, collapsed: item.c === 1, children: item.i ? unpack(item.i) : [], ...(item.p !== undefined ? { piece: pieceName(item.p) } : {}) },
     );
   const loadPiece = (name: string) =>
     loadOnce(pieces, name, async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHUNK_DIR, MANIFEST_FILE, ROUTES_FILE, SEARCH_DIR, searchDocShardNameOf } from '../../shared/output-names';
+import { CHUNK_DIR, MANIFEST_FILE, ROUTES_DIR, ROUTES_FILE, SEARCH_DIR, searchDocShardNameOf, sidebarPieceNameOf } from '../../shared/output-names';
 
 /**
  * Every name in the output folder, in one place: the features ask here what
@@ -95,14 +95,15 @@ export const NOT_FOUND_FILE = '404.html';
 export { MANIFEST_FILE };
 /** The reader's route data (schema/routes.ts): the root, revalidated on every visit, and its content-hashed shards and sidebar pieces. */
 export { ROUTES_FILE };
-export const ROUTES_DIR = `${ASSETS_DIR}/routes`;
+export { ROUTES_DIR };
 
 export function routeShardFileOf(prefix: string, content: string): string {
   return `${ROUTES_DIR}/routes-${fileNameOf(prefix)}.${contentHash(content)}.json`;
 }
 
-export function sidebarPieceFileOf(index: number, content: string): string {
-  return `${ROUTES_DIR}/sidebar-${index}.${contentHash(content)}.json`;
+/** The sidebar pieces' one hash, of all their contents in order, and their names (`sidebar-<i>.<hash>.json`). */
+export function sidebarPieceFilesOf(contents: readonly string[]): NumberedFiles {
+  return numberedFiles(contents, sidebarPieceNameOf);
 }
 export const REDIRECTS_FILE = 'redirects.json';
 export const MANIFEST_SCHEMA_FILE = 'pages.schema.json';
@@ -118,9 +119,19 @@ export function searchTermShardFileOf(index: number, content: string): string {
 }
 
 /** The document shards' one hash, of all their contents in order, and their names (`docs-<i>.<hash>.json`). */
-export function searchDocShardFilesOf(contents: readonly string[]): { hash: string; names: string[] } {
+export function searchDocShardFilesOf(contents: readonly string[]): NumberedFiles {
+  return numberedFiles(contents, searchDocShardNameOf);
+}
+
+/** Files named by number under one hash of them all: a reader is told the count and the hash, not every name. */
+export interface NumberedFiles {
+  hash: string;
+  names: string[];
+}
+
+function numberedFiles(contents: readonly string[], nameOf: (index: number, hash: string) => string): NumberedFiles {
   const hash = contentHash(contents.join('\n'));
-  return { hash, names: contents.map((_, index) => searchDocShardNameOf(index, hash)) };
+  return { hash, names: contents.map((_, index) => nameOf(index, hash)) };
 }
 export const CODE_STYLESHEET_STEM = 'code';
 export const REDIRECT_SCRIPT_STEM = 'redirect';

@@ -1,6 +1,6 @@
 import { ROUTES_VERSION, RoutesRootSchema, RouteShardSchema, SidebarPieceSchema, type RoutesRoot } from '../../../schema/routes';
 import { shardOf } from '../../../shared/prefix-shards';
-import { ROUTES_FILE, routeShardFileOf, sidebarPieceFileOf } from '../../output/layout';
+import { ROUTES_FILE, routeShardFileOf, sidebarPieceFilesOf } from '../../output/layout';
 import { gzipSize } from '../../output/sizes';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { buildRouteShards, type RouteEntry } from './route-shards';
@@ -16,14 +16,11 @@ export const routesFeature: Feature = { name: 'routes', start };
 
 async function start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
   const sidebar = packSidebar(model.record.sidebar);
-  const pieceNames: string[] = [];
-  const pieceSizes: number[] = [];
-  for (const [at, items] of sidebar.pieces.entries()) {
-    const content = json(SidebarPieceSchema.parse({ version: ROUTES_VERSION, items }));
-    pieceNames.push(sidebarPieceFileOf(at, content));
-    pieceSizes.push(gzipSize(content));
-    await output.put(pieceNames[at]!, content);
-  }
+  const pieceContents = sidebar.pieces.map((items) => json(SidebarPieceSchema.parse({ version: ROUTES_VERSION, items })));
+  const pieceFiles = sidebarPieceFilesOf(pieceContents);
+  const pieceNames = pieceFiles.names;
+  const pieceSizes = pieceContents.map(gzipSize);
+  for (const [at, content] of pieceContents.entries()) await output.put(pieceNames[at]!, content);
   const branchNames = new Map([...sidebar.branches].map(([path, branch]) => [path, branch.map((at) => pieceNames[at]!)]));
   published.sidebarBranches = branchNames;
 
@@ -48,7 +45,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
       const root: RoutesRoot = RoutesRootSchema.parse({
         version: ROUTES_VERSION,
         shards: shardFiles,
-        pieces: pieceNames,
+        pieces: { count: pieceNames.length, hash: pieceFiles.hash },
         sidebar: { pages: sidebar.pages, items: sidebar.items },
         ...(published.searchIndex ? { search: published.searchIndex.name } : {}),
       });

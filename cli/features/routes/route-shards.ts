@@ -8,7 +8,7 @@ import type { Redirect } from '../../site/redirects';
  * fetches one shard, a few KB of gzip, whatever the size of the site.
  * Folders with fewer than minKeys routes share their parent's shard.
  */
-export const ROUTE_SHARD_LIMITS: ShardLimits = { maxKeys: 160, minKeys: 16, cutAfter: '/' };
+export const ROUTE_SHARD_LIMITS: ShardLimits = { maxKeys: 160, minKeys: 40, cutAfter: '/' };
 
 export interface RouteEntry {
   path: string;

@@ -62,7 +62,7 @@ describe('viewer/page-loader', () => {
   });
 
   it('ends as outdated for a route table of another format, and as other when it cannot be fetched', async () => {
-    const newer = server({ limitsChunk: NEW_CHUNK, version: 2 });
+    const newer = server({ limitsChunk: NEW_CHUNK, version: 3 });
     expect(await kindOf(afterNewDeploy('/limits/', LIMITS, newer.loader, '/docs/', () => undefined, newer.fetch))).toBe('outdated');
     const down = server({ status: 503 });
     expect(await kindOf(afterNewDeploy('/limits/', LIMITS, down.loader, '/docs/', () => undefined, down.fetch))).toBe('other');

@@ -3,6 +3,11 @@ import { ROUTES_VERSION, type RoutesRoot } from '../../../schema/routes';
 import type { ShardLimits } from '../../../shared/prefix-shards';
 import { buildRouteShards } from '../../../cli/features/routes/route-shards';
 import { packSidebar } from '../../../cli/features/routes/sidebar-pieces';
+import { sidebarPieceNameOf } from '../../../shared/output-names';
+
+export const PIECES_HASH = '0123456789';
+/** A sidebar piece's name in routeFiles' output. */
+export const pieceName = (at: number) => sidebarPieceNameOf(at, PIECES_HASH);
 
 /**
  * The route data files the build would write for a manifest and its
@@ -12,7 +17,7 @@ import { packSidebar } from '../../../cli/features/routes/sidebar-pieces';
  */
 export function routeFiles(manifest: Manifest, redirects: Redirects, limits: ShardLimits = { maxKeys: 4, minKeys: 2, cutAfter: '/' }) {
   const sidebar = packSidebar(manifest.site.sidebar);
-  const pieceNames = sidebar.pieces.map((_, at) => `assets/routes/sidebar-${at}.0123456789.json`);
+  const pieceNames = sidebar.pieces.map((_, at) => sidebarPieceNameOf(at, PIECES_HASH));
   const { prefixes, shards } = buildRouteShards(
     manifest.pages.map((p) => ({ path: p.path, chunk: p.chunk, title: p.title, branch: sidebar.branches.get(p.path) })),
     redirects.redirects,
@@ -22,7 +27,7 @@ export function routeFiles(manifest: Manifest, redirects: Redirects, limits: Sha
   const root: RoutesRoot = {
     version: ROUTES_VERSION,
     shards: prefixes.map((prefix, at) => [prefix, shardNames[at]!]),
-    pieces: pieceNames,
+    pieces: { count: pieceNames.length, hash: PIECES_HASH },
     sidebar: { pages: sidebar.pages, items: sidebar.items },
   };
   const files = new Map<string, unknown>([
