@@ -124,7 +124,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   }
   const edit = editLinkOf(theme);
   if (edit) input.editLink = edit;
-  else if (theme.editLinks === true) ignored(['themeConfig', 'editLinks'], 'the edit link needs "repo" or "docsRepo" on GitHub (owner/name or a github.com URL)');
+  else if (theme.editLinks === true) ignored(['themeConfig', 'editLinks'], 'the edit link needs "repo" or "docsRepo": owner/name on GitHub, or the http(s) URL of the repository on GitLab, Bitbucket or another host');
   if (theme.lastUpdated === true) input.lastUpdated = true;
   else if (typeof theme.lastUpdated === 'string' && theme.lastUpdated !== '') input.lastUpdated = { text: theme.lastUpdated };
 
@@ -226,14 +226,31 @@ function sitePathOf(link: string, prefix: string): string {
   return sitePath;
 }
 
-/** GitHub's edit URL from `repo`/`docsRepo`, `docsBranch` and `docsDir`, when `editLinks` is on. */
+/**
+ * The edit URL pattern VuePress 1's default theme makes (PageEdit's
+ * createEditLink) from `docsRepo` (else `repo`), `docsBranch` (master) and
+ * `docsDir`, when `editLinks` is on: a bitbucket.org URL gets
+ * `/src/<branch>/<path>?mode=edit&…`, a gitlab.com URL `/-/edit/<branch>/<path>`,
+ * any other URL (a self-hosted host) and `owner/name` (on github.com)
+ * `/edit/<branch>/<path>`. Slashes around docsDir are dropped (VuePress keeps
+ * a leading one, which makes a `//` the hosts do not answer).
+ */
 function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: string } | undefined {
   if (theme.editLinks !== true) return undefined;
-  const repo = stringOr(theme.docsRepo, stringOr(theme.repo, ''));
-  const name = /^(?:https?:\/\/github\.com\/)?([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(repo)?.[1];
-  if (!name) return undefined;
+  const repo = stringOr(theme.docsRepo, stringOr(theme.repo, '')).replace(/\/$/, '');
+  if (repo === '') return undefined;
+  const branch = stringOr(theme.docsBranch, 'master');
   const dir = stringOr(theme.docsDir, '').replace(/^\/+|\/+$/g, '');
-  const pattern = `https://github.com/${name}/edit/${stringOr(theme.docsBranch, 'master')}/${dir ? `${dir}/` : ''}:path`;
+  const path = `${dir ? `${dir}/` : ''}:path`;
+  const isUrl = /^[a-z]+:/i.test(repo);
+  if (!isUrl && !/^[\w.-]+\/[\w.-]+$/.test(repo)) return undefined;
+  const base = isUrl ? repo.replace(/^(https?:\/\/github\.com\/.*)\.git$/i, '$1') : `https://github.com/${repo}`;
+  const pattern = /bitbucket.org/.test(repo)
+    ? `${base}/src/${branch}/${path}?mode=edit&spa=0&at=${branch}&fileviewer=file-view-default`
+    : /gitlab.com/.test(repo)
+      ? `${base}/-/edit/${branch}/${path}`
+      : `${base}/edit/${branch}/${path}`;
+  if (!/^https?:\/\//i.test(pattern) || !URL.canParse(pattern.replace(':path', 'x'))) return undefined;
   return typeof theme.editLinkText === 'string' && theme.editLinkText !== '' ? { pattern, text: theme.editLinkText } : { pattern };
 }
 

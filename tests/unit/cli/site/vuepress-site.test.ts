@@ -63,6 +63,27 @@ describe('cli/site/vuepress-site', () => {
     expect(convert({ themeConfig: { repo: 'o/r' } }).input.editLink).toBeUndefined();
   });
 
+  it.each([
+    // What VuePress 1.9.10's PageEdit createEditLink gives, :path standing for the page's relativePath.
+    [{ repo: 'https://gitlab.com/o/r' }, 'https://gitlab.com/o/r/-/edit/master/:path'],
+    [{ repo: 'https://gitlab.com/o/r/', docsBranch: 'main', docsDir: 'docs/' }, 'https://gitlab.com/o/r/-/edit/main/docs/:path'],
+    [{ repo: 'https://bitbucket.org/o/r', docsBranch: 'dev', docsDir: 'docs' }, 'https://bitbucket.org/o/r/src/dev/docs/:path?mode=edit&spa=0&at=dev&fileviewer=file-view-default'],
+    [{ repo: 'o/r', docsRepo: 'https://git.example.com/team/handbook', docsBranch: 'trunk' }, 'https://git.example.com/team/handbook/edit/trunk/:path'],
+    [{ repo: 'https://github.com/o/r.git' }, 'https://github.com/o/r/edit/master/:path'],
+  ])('makes the edit link of %j as VuePress 1 does on other hosts', (theme, pattern) => {
+    const { input } = convert({ themeConfig: { ...theme, editLinks: true, editLinkText: 'Fix it' } });
+    expect(input.editLink).toEqual({ pattern, text: 'Fix it' });
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('reports an edit link it cannot make an http(s) URL of', () => {
+    const { input, diagnostics } = convert({ themeConfig: { repo: 'git@github.com:o/r.git', editLinks: true } }, 'module.exports = { themeConfig: { editLinks: true } }');
+    expect(input.editLink).toBeUndefined();
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['vuepress/unsupported', 1, 'VuePress config "themeConfig.editLinks" is not used: the edit link needs "repo" or "docsRepo": owner/name on GitHub, or the http(s) URL of the repository on GitLab, Bitbucket or another host.'],
+    ]);
+  });
+
   it('keeps custom themeConfig scalars as constants and extractHeaders as header levels', () => {
     const { input } = convert({ themeConfig: { version: '2.1', port: 8080 }, markdown: { extractHeaders: ['h2', 'h3', 'h4'] } });
     expect(input.constants).toEqual({ version: '2.1', port: 8080 });
