@@ -31,6 +31,14 @@ describe.skipIf(skipBrowserTests)('viewer: anchor aliases (Chromium)', () => {
 
     await page.goto(site.url('/'));
     await waitForApp(page);
+    const head = () =>
+      page.evaluate(() => ({
+        title: document.title,
+        lang: document.documentElement.lang,
+        keywords: [...document.querySelectorAll('meta[name="keywords"]')].map((m) => m.getAttribute('content')),
+      }));
+    const homeHead = { title: 'Anchor aliases, the home page', lang: 'en-US', keywords: ['anchors "quoted" <tag>'] };
+    expect(await head()).toEqual(homeHead);
     await page.evaluate((href) => {
       const a = document.createElement('a');
       a.href = href;
@@ -42,6 +50,11 @@ describe.skipIf(skipBrowserTests)('viewer: anchor aliases (Chromium)', () => {
     await poll(() => page.locator('main h1').first().textContent()).toContain('Settings walk-through');
     await poll(headingTop).toBeLessThan(120);
     expect(await headingTop()).toBeGreaterThanOrEqual(0);
+    // The head follows the page: its title, its lang (en-GB), and the home page's meta tags gone; back again on Back.
+    expect(await head()).toEqual({ title: 'Settings walk-through | Anchor Aliases', lang: 'en-GB', keywords: [] });
+    await page.goBack();
+    await poll(() => page.locator('main h1').first().textContent()).toContain('Anchors that last');
+    await poll(head).toEqual(homeHead);
     expect(errors).toEqual([]);
     await page.close();
   });
