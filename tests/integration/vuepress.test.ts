@@ -54,9 +54,11 @@ describe('VuePress 1 trees', () => {
     expect(sidebarOf('/guide/')).toContain('href="#palette-styl"');
   });
 
-  it('leaves the top navigation out on a page with navbar: false', async () => {
+  it('leaves the top navigation out on a page with navbar: false, from the top bar and from the phone\'s drawer', async () => {
     const result = await buildFixture('vuepress-site');
     expect(result.files.get(htmlFileOf('/guide/wiring.html'))).not.toContain('aria-label="Main"');
+    expect(result.files.get(htmlFileOf('/guide/wiring.html'))).not.toContain('class="drawer-nav"');
     expect(result.files.get(htmlFileOf('/guide/'))).toContain('aria-label="Main"');
+    expect(result.files.get(htmlFileOf('/guide/'))).toContain('class="drawer-nav"');
   });
 });

@@ -44,6 +44,8 @@ export interface SidebarProps {
   headers: readonly Header[];
   active?: ActiveSlug;
   open: boolean;
+  /** A page with frontmatter `navbar: false`: the drawer leaves out the top navigation's links too. */
+  withoutNav?: boolean;
 }
 
 /** The whole tree as the build has it (no pieces): for prerendering. */
@@ -59,7 +61,7 @@ export function wholeTree(items: readonly SidebarNode[]): SidebarTree {
  * header in view comes from a store), or React would render it again
  * instead of hydrating it.
  */
-export function Sidebar({ site, items, currentPath, branch, pieces, headers, active, open }: SidebarProps) {
+export function Sidebar({ site, items, currentPath, branch, pieces, headers, active, open, withoutNav }: SidebarProps) {
   const root = useRef<HTMLDivElement>(null);
   // Keep the current page's link in view inside the scrolling sidebar.
   useEffect(() => {
@@ -72,7 +74,7 @@ export function Sidebar({ site, items, currentPath, branch, pieces, headers, act
   return (
     <div id={SIDEBAR_ELEMENT_ID} className={open ? 'sidebar open' : 'sidebar'} ref={root}>
       <nav aria-label="Documentation">
-        <DrawerNav site={site} currentPath={currentPath} />
+        {!withoutNav && <DrawerNav site={site} currentPath={currentPath} />}
         <Suspense>
           <SidebarTreeView items={items} base={site.base} currentPath={currentPath} branch={branch ?? NO_BRANCH} pieces={pieces} headers={headers} active={active} />
         </Suspense>
