@@ -43,9 +43,9 @@ const ORIGIN: Record<string, string[]> = {
 /** Top-level keys read; every other one is reported as not honoured. */
 const READ_KEYS = new Set(['title', 'description', 'base', 'head', 'themeConfig', 'markdown']);
 /** Default-theme keys read (scalars besides these become constants for `{{ $site.themeConfig.X }}`). */
-const THEME_KEYS = new Set(['nav', 'sidebar', 'algolia', 'repo', 'docsRepo', 'docsDir', 'docsBranch', 'editLinks', 'editLinkText', 'lastUpdated', 'repoLabel']);
+const THEME_KEYS = new Set(['nav', 'sidebar', 'algolia', 'repo', 'docsRepo', 'docsDir', 'docsBranch', 'editLinks', 'editLinkText', 'lastUpdated', 'repoLabel', 'sidebarDepth']);
 /** Default-theme keys whose job docsbuild's viewer does its own way: accepted without a word. */
-const THEME_KEYS_SILENT = new Set(['locales', 'label', 'selectText', 'ariaLabel', 'sidebarDepth', 'displayAllHeaders', 'activeHeaderLinks', 'smoothScroll', 'search', 'searchMaxSuggestions', 'nextLinks', 'prevLinks', 'searchPlaceholder']);
+const THEME_KEYS_SILENT = new Set(['locales', 'label', 'selectText', 'ariaLabel', 'displayAllHeaders', 'activeHeaderLinks', 'smoothScroll', 'search', 'searchMaxSuggestions', 'nextLinks', 'prevLinks', 'searchPlaceholder']);
 const HEAD_TAGS = new Set(['meta', 'link', 'script', 'style', 'noscript', 'base']);
 const WHY: Record<string, string> = {
   dest: 'the output folder is docsbuild\'s --out flag (or "out" in docsbuild.config.json)',
@@ -117,6 +117,8 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
       differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar" gives each path its own sidebar; docsbuild shows one sidebar on every page, with a group for each path.'),
     );
   }
+  if (isSidebarDepth(theme.sidebarDepth)) input.sidebarDepth = theme.sidebarDepth;
+  else if (theme.sidebarDepth !== undefined) ignored(['themeConfig', 'sidebarDepth'], 'it must be a whole number from 0 to 6');
   if (isRecord(theme.algolia)) {
     const { appId, apiKey, indexName, algoliaOptions } = theme.algolia;
     const facetFilters = isRecord(algoliaOptions) && Array.isArray(algoliaOptions.facetFilters) ? { facetFilters: algoliaOptions.facetFilters } : {};
@@ -214,7 +216,13 @@ function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
     ...(Array.isArray(entry.children) ? entry.children.flatMap((child) => sidebarEntry(child, prefix)) : []),
   ];
   if (typeof entry.title !== 'string' || entry.title === '') return children;
-  return children.length === 0 ? [] : [{ title: entry.title, children, ...(entry.collapsable === false ? { collapsed: false } : {}) }];
+  if (children.length === 0) return [];
+  return [{ title: entry.title, children, ...(entry.collapsable === false ? { collapsed: false } : {}), ...(isSidebarDepth(entry.sidebarDepth) ? { sidebarDepth: entry.sidebarDepth } : {}) }];
+}
+
+/** A sidebarDepth docsbuild takes (VuePress reads any number; more than the header levels lists them all). */
+function isSidebarDepth(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 6;
 }
 
 /** A VuePress sidebar path as a site path: relative to the prefix, "" its own page, `.md` dropped, README its folder. */

@@ -43,6 +43,11 @@ describe('cli/site/vuepress-site', () => {
     });
     expect(byPath.input.sidebar).toEqual([{ title: 'Guide', children: ['/guide/', '/guide/setup', '/guide/'] }, { title: 'Hooks', children: ['/api/mount'] }]);
     expect(byPath.diagnostics.map((d) => d.code)).toEqual(['vuepress/unsupported']);
+    const depths = convert({ themeConfig: { sidebarDepth: 2, sidebar: [{ title: 'API', sidebarDepth: 0, children: ['/api/'] }, { title: 'More', children: ['/more/'] }] } });
+    expect(depths.input.sidebarDepth).toBe(2);
+    expect(depths.input.sidebar).toEqual([{ title: 'API', sidebarDepth: 0, children: ['/api/'] }, { title: 'More', children: ['/more/'] }]);
+    expect(depths.diagnostics).toEqual([]);
+    expect(SiteConfigSchema.safeParse(depths.input).success).toBe(true);
     const auto = convert({ themeConfig: { sidebar: 'auto' } });
     expect(auto.input.sidebar).toBeUndefined();
     expect(auto.diagnostics.map((d) => d.subject)).toEqual(['themeConfig.sidebar']);
