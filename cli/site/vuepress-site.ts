@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { SiteConfigInput, SidebarEntryInput } from '../../schema/site-config';
 import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { VuepressFolder } from '../source/load';
@@ -103,6 +104,8 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   }
   const containers = containerPlugins(config.plugins);
   if (containers.length > 0) markdown.containers = containers;
+  const runFolder = vuepressRunFolder(file);
+  if (runFolder !== undefined) markdown.importRoot = runFolder;
   input.markdown = markdown;
 
   if (theme.nav !== undefined) input.nav = navItems(theme.nav);
@@ -218,6 +221,17 @@ function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
   if (typeof entry.title !== 'string' || entry.title === '') return children;
   if (children.length === 0) return [];
   return [{ title: entry.title, children, ...(entry.collapsable === false ? { collapsed: false } : {}), ...(isSidebarDepth(entry.sidebarDepth) ? { sidebarDepth: entry.sidebarDepth } : {}) }];
+}
+
+/**
+ * Where VuePress 1 reads `@/` in snippet imports from: the folder it runs
+ * in (`process.cwd()`), by convention the one above the content folder
+ * (`vuepress build docs`), so a monorepo's `packages/docs/docs` imports from
+ * `packages/docs`. Undefined when that is the project root or outside it.
+ */
+function vuepressRunFolder(configFile: string): string | undefined {
+  const folder = path.posix.dirname(path.posix.dirname(path.posix.dirname(configFile)));
+  return folder === '.' || folder.split('/').includes('..') ? undefined : folder;
 }
 
 /** A sidebarDepth docsbuild takes (VuePress reads any number; more than the header levels lists them all). */

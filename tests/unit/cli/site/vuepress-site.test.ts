@@ -89,6 +89,13 @@ describe('cli/site/vuepress-site', () => {
     ]);
   });
 
+  it('reads "@/" in snippet imports from the folder above the content folder, where VuePress runs (a monorepo\'s packages/docs)', () => {
+    const at = (file: string) => siteFromVuepress({ value: {}, text: '', file }, 'T').input.markdown;
+    expect(at('packages/docs/docs/.vuepress/config.js')).toEqual({ slugify: 'vuepress', importRoot: 'packages/docs' });
+    expect(at('docs/.vuepress/config.js')).toEqual({ slugify: 'vuepress' });
+    expect(at('../docs/.vuepress/config.js')).toEqual({ slugify: 'vuepress' });
+  });
+
   it('keeps custom themeConfig scalars as constants and extractHeaders as header levels', () => {
     const { input } = convert({ themeConfig: { version: '2.1', port: 8080 }, markdown: { extractHeaders: ['h2', 'h3', 'h4'] } });
     expect(input.constants).toEqual({ version: '2.1', port: 8080 });
