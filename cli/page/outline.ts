@@ -1,5 +1,4 @@
-import type { Heading } from 'mdast';
-import type { Nodes } from 'mdast';
+import type { Heading, Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Header } from '../../schema/manifest';
