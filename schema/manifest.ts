@@ -89,7 +89,7 @@ export const SiteRecordSchema = z.strictObject({
   /** site.yaml `markdown.allowIframeOrigins`, when set: the frame-src of the Content-Security-Policy. */
   iframeOrigins: z.array(z.string()).optional(),
   /** site.yaml `editLink`: each chunk carries its own URL (`editUrl`); this is the pattern and the link's text. */
-  editLink: z.strictObject({ pattern: z.string(), text: z.string() }).optional(),
+  editLink: z.strictObject({ pattern: z.string(), text: z.string(), optIn: z.boolean().optional() }).optional(),
   /** site.yaml `lastUpdated`, when on: the label before each page's date (chunks carry the date, `lastUpdated`). */
   lastUpdated: z.strictObject({ text: z.string() }).optional(),
   /** site.yaml `footer`. */

@@ -118,6 +118,8 @@ const EditLink = z.strictObject({
     message: 'must be an http(s) URL with ":path" where the page\'s file goes, like https://github.com/org/repo/edit/main/docs/:path',
   }),
   text: z.string().min(1).default('Edit this page'),
+  /** Only on pages whose frontmatter says `editLink: true` (a VuePress config with `repo` and no `editLinks`). */
+  optIn: z.boolean().optional(),
 });
 
 /** The path the site is served under: `/`, or `/docs/`. */

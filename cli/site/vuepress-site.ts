@@ -251,14 +251,14 @@ function sitePathOf(link: string, prefix: string): string {
 /**
  * The edit URL pattern VuePress 1's default theme makes (PageEdit's
  * createEditLink) from `docsRepo` (else `repo`), `docsBranch` (master) and
- * `docsDir`, when `editLinks` is on: a bitbucket.org URL gets
+ * `docsDir` (without `editLinks`, only for pages whose frontmatter says
+ * `editLink: true`, as in VuePress): a bitbucket.org URL gets
  * `/src/<branch>/<path>?mode=edit&…`, a gitlab.com URL `/-/edit/<branch>/<path>`,
  * any other URL (a self-hosted host) and `owner/name` (on github.com)
  * `/edit/<branch>/<path>`. Slashes around docsDir are dropped (VuePress keeps
  * a leading one, which makes a `//` the hosts do not answer).
  */
-function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: string } | undefined {
-  if (theme.editLinks !== true) return undefined;
+function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: string; optIn?: true } | undefined {
   const repo = stringOr(theme.docsRepo, stringOr(theme.repo, '')).replace(/\/$/, '');
   if (repo === '') return undefined;
   const branch = stringOr(theme.docsBranch, 'master');
@@ -273,7 +273,11 @@ function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: s
       ? `${base}/-/edit/${branch}/${path}`
       : `${base}/edit/${branch}/${path}`;
   if (!/^https?:\/\//i.test(pattern) || !URL.canParse(pattern.replace(':path', 'x'))) return undefined;
-  return typeof theme.editLinkText === 'string' && theme.editLinkText !== '' ? { pattern, text: theme.editLinkText } : { pattern };
+  return {
+    pattern,
+    ...(typeof theme.editLinkText === 'string' && theme.editLinkText !== '' ? { text: theme.editLinkText } : {}),
+    ...(theme.editLinks === true ? {} : { optIn: true as const }),
+  };
 }
 
 /**

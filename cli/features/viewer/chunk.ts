@@ -40,6 +40,11 @@ function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 
   };
 }
 
+/** Whether a page shows "Edit this page" when the site has one: VuePress's rule, the page's frontmatter over the site's setting. */
+export function showsEditLink(frontmatter: boolean | undefined, optIn: boolean | undefined): boolean {
+  return frontmatter ?? !optIn;
+}
+
 /**
  * How deep the sidebar lists a page's sections, in VuePress 1's order of
  * precedence: the page's frontmatter, its sidebar group's, the site's, else

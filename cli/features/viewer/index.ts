@@ -6,7 +6,7 @@ import { resolveHrefs } from '../../site/links';
 import { hashOf } from '../../support/hash';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { emitViewer } from './assets';
-import { chunkContent, makeChunk, neighbours, sidebarDepthOf } from './chunk';
+import { chunkContent, makeChunk, neighbours, showsEditLink, sidebarDepthOf } from './chunk';
 import { notFoundDocument, pageDocument } from './prerender';
 import { PART_NAME as NAME, type ViewerSummary } from './part';
 
@@ -36,7 +36,7 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
       // Page footer: "Edit this page" and "Last updated", and the sidebar's depth (part of the chunk, and so of its reuse key below).
       const footer = {
         // Each path segment percent-encoded (a `#` or `?` in a file name stays part of the path); a function, so `$&` is not a pattern.
-        editUrl: page.page.frontmatter.editLink === false ? undefined : model.record.editLink?.pattern.replace(':path', () => page.indexed.relativePath.split('/').map(encodeURIComponent).join('/')),
+        editUrl: !showsEditLink(page.page.frontmatter.editLink, model.record.editLink?.optIn) ? undefined : model.record.editLink?.pattern.replace(':path', () => page.indexed.relativePath.split('/').map(encodeURIComponent).join('/')),
         lastUpdated: lastUpdated?.get(page.indexed.relativePath),
         sidebarDepth: sidebarDepthOf(page.page.frontmatter.sidebarDepth, model.groupDepths.get(page.page.route.path), model.config.sidebarDepth),
       };

@@ -65,7 +65,9 @@ describe('cli/site/vuepress-site', () => {
     expect(input.editLink).toEqual({ pattern: 'https://github.com/o/docs/edit/main/site/:path' });
     expect(input.search).toEqual({ provider: 'docsearch', docsearch: { appId: 'BH4D9OD16A', apiKey: 'abcdef0123456789', indexName: 'i' } });
     expect(input.lastUpdated).toEqual({ text: 'Changed' });
-    expect(convert({ themeConfig: { repo: 'o/r' } }).input.editLink).toBeUndefined();
+    // Without editLinks, VuePress shows the link only on pages whose frontmatter says editLink: true.
+    expect(convert({ themeConfig: { repo: 'o/r' } }).input.editLink).toEqual({ pattern: 'https://github.com/o/r/edit/master/:path', optIn: true });
+    expect(convert({ themeConfig: {} }).input.editLink).toBeUndefined();
   });
 
   it.each([
