@@ -89,7 +89,7 @@ export const SiteRecordSchema = z.strictObject({
   /** site.yaml `markdown.allowIframeOrigins`, when set: the frame-src of the Content-Security-Policy. */
   iframeOrigins: z.array(z.string()).optional(),
   /** site.yaml `editLink`: each chunk carries its own URL (`editUrl`); this is the pattern and the link's text. */
-  editLink: z.strictObject({ pattern: z.string(), text: z.string() }).optional(),
+  editLink: z.strictObject({ pattern: z.string(), text: z.string(), optIn: z.boolean().optional() }).optional(),
   /** site.yaml `lastUpdated`, when on: the label before each page's date (chunks carry the date, `lastUpdated`). */
   lastUpdated: z.strictObject({ text: z.string() }).optional(),
   /** site.yaml `footer`. */
@@ -137,8 +137,12 @@ export const PageChunkSchema = z.strictObject({
   lang: z.string().optional(),
   /** Frontmatter `sidebar`: `auto`, the page's own sections as its sidebar; `false`, none. */
   sidebarMode: z.union([z.literal('auto'), z.literal(false)]).optional(),
-  /** Frontmatter `sidebarDepth: 0`: the sidebar lists the page without its sections. */
-  sidebarDepth: z.literal(0).optional(),
+  /**
+   * How deep the sidebar lists the page's sections when it is the reader's:
+   * 0 none, 2 or more its `##` sections and the deeper ones under each;
+   * absent, 1: the `##` sections (frontmatter, else its group's, else site.yaml's).
+   */
+  sidebarDepth: z.number().int().min(0).max(6).optional(),
   /** Frontmatter `navbar: false`: the top bar without its navigation links. */
   navbar: z.literal(false).optional(),
 });

@@ -14,7 +14,9 @@ const NavItem = z.union([
   z.strictObject({ text: z.string().min(1), items: z.array(NavLink).min(1) }),
 ]);
 
-export type SidebarEntryInput = string | { title: string; children: SidebarEntryInput[]; collapsed?: boolean };
+export type SidebarEntryInput = string | { title: string; children: SidebarEntryInput[]; collapsed?: boolean; sidebarDepth?: number };
+/** How deep the sidebar lists the reader's page's sections: 0 none, 1 its `##` sections, 2 those and the `###` under them. */
+const SidebarDepth = z.number().int().min(0).max(6);
 const SidebarEntry: z.ZodType<SidebarEntryInput> = z.lazy(() =>
   z.union([
     SitePath,
@@ -22,6 +24,8 @@ const SidebarEntry: z.ZodType<SidebarEntryInput> = z.lazy(() =>
       title: z.string().min(1),
       children: z.array(SidebarEntry).min(1),
       collapsed: z.boolean().optional(),
+      /** For the pages directly in this group (VuePress's group sidebarDepth). */
+      sidebarDepth: SidebarDepth.optional(),
     }),
   ]),
 );
@@ -114,6 +118,8 @@ const EditLink = z.strictObject({
     message: 'must be an http(s) URL with ":path" where the page\'s file goes, like https://github.com/org/repo/edit/main/docs/:path',
   }),
   text: z.string().min(1).default('Edit this page'),
+  /** Only on pages whose frontmatter says `editLink: true` (a VuePress config with `repo` and no `editLinks`). */
+  optIn: z.boolean().optional(),
 });
 
 /** The path the site is served under: `/`, or `/docs/`. */
@@ -190,6 +196,8 @@ export const SiteConfigSchema = z.strictObject({
     .prefault({}),
   nav: z.array(NavItem).default([]),
   sidebar: z.array(SidebarEntry).default([]),
+  /** How deep the sidebar lists the reader's page's sections, unless its group or frontmatter says; 1 when absent. */
+  sidebarDepth: SidebarDepth.optional(),
   /** Source path → page path; an http(s) URL is refused unless the build allows external redirects. */
   redirects: z.record(SitePath, LinkTarget).default({}),
   constants: z.record(ConstantName, z.union([z.string(), z.number()])).default({}),

@@ -48,6 +48,30 @@ export function applyHead(doc: Document, head: HeadData): void {
   else doc.head.querySelector('meta[name="robots"]')?.remove();
 }
 
+/** A page's own part of the head: its language and its frontmatter `<meta>` tags (VuePress `lang`, `meta`). */
+export interface PageHead {
+  lang: string;
+  meta: readonly Readonly<Record<string, string>>[];
+}
+
+/**
+ * Swaps the shown page's own head for the next one's after a client-side
+ * navigation: `<html lang>`, and the previous page's meta tags (found by
+ * their attributes, as the prerenderer wrote them) for the next page's.
+ */
+export function applyPageHead(doc: Document, previous: PageHead, next: PageHead): void {
+  if (doc.documentElement.lang !== next.lang) doc.documentElement.lang = next.lang;
+  for (const attrs of previous.meta) {
+    const entries = Object.entries(attrs);
+    [...doc.head.querySelectorAll('meta')].find((el) => el.attributes.length === entries.length && entries.every(([name, value]) => el.getAttribute(name) === value))?.remove();
+  }
+  for (const attrs of next.meta) {
+    const el = doc.createElement('meta');
+    for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+    doc.head.append(el);
+  }
+}
+
 function upsert(doc: Document, selector: string, tag: string, attrs: Record<string, string>): Element {
   const found = doc.head.querySelector(selector);
   if (found) return found;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ChunkLoadError, type ChunkLoader } from './chunk-loader';
 import { afterNewDeploy } from './page-loader';
-import { applyHead, headFor } from '../shared/head';
+import { applyHead, applyPageHead, headFor, type PageHead } from '../shared/head';
 import { isPlainClick, linkUrl } from './links';
 import { hrefOf, sitePathOf } from './router';
 import type { RouteData, Resolution } from './route-data';
@@ -39,6 +39,13 @@ interface EntryState {
 /** `start`: the 404 shell resolving the address it was loaded at (a `replace` that moves no focus). */
 type Mode = 'push' | 'replace' | 'pop' | 'retry' | 'start';
 
+const NO_META: PageHead['meta'] = [];
+
+/** A view's language and meta tags: a page's own (frontmatter `lang`, `meta`), else the site's language and none. */
+function pageHeadOf(site: ShellSite, view: View): PageHead {
+  return view.kind === 'page' ? { lang: view.page.lang ?? site.lang, meta: view.page.meta ?? NO_META } : { lang: site.lang, meta: NO_META };
+}
+
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
 /**
@@ -61,6 +68,8 @@ export function useNavigator(options: NavigatorOptions): Navigator {
   const quietFocus = useRef(false);
   const onNavigatedRef = useRef(onNavigated);
   onNavigatedRef.current = onNavigated;
+  // The language and meta tags of the page the head was last set for (at first, the prerendered one's).
+  const pageHead = useRef(pageHeadOf(site, options.initialView));
   // The route data in use, replaced when a new deploy made the tab fetch routes.json again (page-loader.ts).
   const routesRef = useRef(options.routes);
 
@@ -154,6 +163,9 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     } else if (current.kind === 'not-found') {
       applyHead(document, headFor(site, { kind: 'not-found' }));
     }
+    const nextHead = pageHeadOf(site, current);
+    applyPageHead(document, pageHead.current, nextHead);
+    pageHead.current = nextHead;
     const scroll = pendingScroll.current;
     pendingScroll.current = { kind: 'keep' };
     // A new page's heading takes the focus; so does a section's when the focus was lost on the way (a search result, the drawer).

@@ -17,6 +17,23 @@ export function sectionOf(headers: readonly Header[], slug: string | undefined):
   return undefined;
 }
 
+/**
+ * The sections the sidebar lists under the reader's page at a depth
+ * (VuePress's sidebarDepth): none at 0, the top-level headers at 1, and
+ * from 2 each with every deeper header after it, in one list (as VuePress 1's
+ * groupHeaders nests them).
+ */
+export function sidebarSections(headers: readonly Header[], depth: number): HeaderNode[] {
+  if (depth <= 0) return [];
+  const top = topLevel(headers);
+  const sections: HeaderNode[] = [];
+  for (const header of headers) {
+    if (header.level === top) sections.push({ header, children: [] });
+    else if (depth >= 2) sections[sections.length - 1]?.children.push({ header, children: [] });
+  }
+  return sections;
+}
+
 export interface HeaderNode {
   header: Header;
   children: HeaderNode[];

@@ -1,4 +1,4 @@
-import GithubSlugger from 'github-slugger';
+import GithubSlugger, { slug as githubSlug } from 'github-slugger';
 
 /** How heading text becomes an anchor: github-slugger (GitHub's rule), or VuePress 1's. */
 export type SlugRule = 'github' | 'vuepress';
@@ -6,23 +6,36 @@ export const SLUG_RULES: readonly SlugRule[] = ['github', 'vuepress'];
 
 /** Hands out one page's slugs: the same text twice gets a numbered second slug, as each rule numbers them. */
 export interface Slugger {
-  slug(text: string): string;
+  /**
+   * The next slug for `text`, never empty, so every heading has an id a
+   * link can reach. When the rule leaves nothing of the text (`?!`, an
+   * emoji): GitHub's gets `section`, `section-1`…; VuePress 1's first such
+   * heading gets the slug of `source` (VuePress 1's extractHeaders falls
+   * back to it: `## :tada:` → `tada`) or `section`, and later ones the ids
+   * markdown-it-anchor gives them, `-2`, `-3`….
+   */
+  slug(text: string, source?: string): string;
 }
+
+const NOTHING_TO_SLUG = 'section';
 
 export function createSlugger(rule: SlugRule): Slugger {
   if (rule === 'github') {
     const slugger = new GithubSlugger();
-    return { slug: (text) => slugger.slug(text) };
+    return { slug: (text) => slugger.slug(githubSlug(text) === '' ? NOTHING_TO_SLUG : text) };
   }
   // markdown-it-anchor 5 (VuePress 1's anchor plugin): the first repeat gets "-2", then "-3", ….
   const taken = new Set<string>();
+  const unique = (base: string) => {
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    taken.add(slug);
+    return slug;
+  };
   return {
-    slug(text) {
-      const base = vuepressSlug(text);
-      let slug = base;
-      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-      taken.add(slug);
-      return slug;
+    slug(text, source) {
+      const slug = unique(vuepressSlug(text));
+      return slug === '' ? unique(vuepressSlug(source ?? '') || NOTHING_TO_SLUG) : slug;
     },
   };
 }

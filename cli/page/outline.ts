@@ -1,8 +1,8 @@
-import type { Heading } from 'mdast';
+import type { Heading, Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Header } from '../../schema/manifest';
-import { createSlugger, type SlugRule } from '../markdown/slugs';
+import { createSlugger, type SlugRule, type Slugger } from '../markdown/slugs';
 import { cleanHeaderText } from './title';
 import type { PageTree } from './markdown';
 
@@ -68,10 +68,10 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
   visit(pageTree.tree, (node) => {
     if (node.type === 'heading') {
       const title = headingText(node);
-      const slug = slugger.slug(rule === 'vuepress' ? slugText(node) : title);
+      const slug = headingSlug(slugger, rule, node, title);
       anchors.add(slug);
       headingIds.push(slug);
-      const alias = otherSlugger?.slug(rule === 'vuepress' ? title : slugText(node));
+      const alias = otherSlugger && headingSlug(otherSlugger, rule === 'vuepress' ? 'github' : 'vuepress', node, title);
       if (node.depth === 1 && firstHeading === undefined) firstHeading = title;
       if (options.headerLevels.includes(node.depth)) {
         headers.push({ level: node.depth, title: (bodyLines && sourceHeadingText(bodyLines, pageTree.page.bodyLineOffset, node)) || title, slug });
@@ -100,9 +100,24 @@ function sourceHeadingText(bodyLines: readonly string[], bodyLineOffset: number,
   return atx ? cleanHeaderText(atx[1] ?? '') : undefined;
 }
 
-/** What VuePress 1 slugs a heading from (markdown-it-anchor): its text and inline code, no image alt text, no HTML. */
-function slugText(node: Heading): string {
-  return toString(node, { includeHtml: false, includeImageAlt: false }).trim();
+/**
+ * A heading's slug under a rule (never empty: see Slugger). GitHub:
+ * github-slugger on the rendered text. VuePress 1: its slugify on the text
+ * markdown-it-anchor reads (text and inline code; an emoji from a shortcode
+ * is a token of its own and left out), else on the heading as written.
+ */
+function headingSlug(slugger: Slugger, rule: SlugRule, node: Heading, title: string): string {
+  return rule === 'vuepress' ? slugger.slug(slugText(node, false), slugText(node, true)) : slugger.slug(title);
+}
+
+/** What VuePress 1 slugs a heading from (markdown-it-anchor): its text and inline code, no image alt text, no HTML; emoji as their shortcodes or not at all. */
+function slugText(node: Heading, shortcodes: boolean): string {
+  const text = (n: Nodes): string => {
+    if (n.type === 'emoji') return shortcodes ? `:${n.shortcode}:` : '';
+    if ('value' in n) return n.type === 'html' ? '' : n.value;
+    return 'children' in n ? n.children.map(text).join('') : '';
+  };
+  return text(node).trim();
 }
 
 /** Plain text of a heading: code and emphasis keep their text, links their label, HTML is dropped. */

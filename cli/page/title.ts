@@ -1,3 +1,4 @@
+import { emojiOf } from '../markdown/emoji';
 /**
  * A page's title. By default: frontmatter `title`, else the first `#`
  * heading, else a heading that opens the page. In a VuePress tree, exactly
@@ -37,8 +38,9 @@ function openingHeading(body: string): string | undefined {
 /**
  * Heading source as VuePress 1 shows it in titles and sidebars: raw HTML
  * outside backticks dropped, the five entities it knows decoded, link
- * syntax reduced to its label, code and emphasis marks and escapes
- * removed, then trimmed.
+ * shortcodes made emoji (parseEmojis: its pattern, so `a: b :c:` keeps
+ * `:c:`), link syntax reduced to its label, code and emphasis marks and
+ * escapes removed, then trimmed.
  */
 export function cleanHeaderText(source: string): string {
   return source
@@ -48,6 +50,7 @@ export function cleanHeaderText(source: string): string {
     .replace(/&#x3A;/g, ':')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
+    .replace(/:(.+?):/g, (shortcode: string, name: string) => emojiOf(name) ?? shortcode)
     .replace(/(\[(.[^\]]+)\]\((.[^)]+)\))/g, '$2')
     .replace(/(`|\*{1,3}|_)(.*?[^\\])\1/g, '$2')
     .replace(/(\\)(\*|_|`|!|<)/g, '$2')

@@ -22,6 +22,8 @@ export interface SiteModel {
   redirects: Redirect[];
   /** The sidebar's reading order (page paths), for prev/next and llms-full.txt. */
   order: string[];
+  /** Page path → the sidebarDepth of its sidebar group, where the group sets one. */
+  groupDepths: ReadonlyMap<string, number>;
 }
 
 export interface SiteModelInput extends SiteRecordOptions {
@@ -50,5 +52,5 @@ export function buildSiteModel(input: SiteModelInput): { model: SiteModel; diagn
   const navigation = resolveNavigation(config, index, (path) => site.locate(path));
   append(diagnostics, navigation.diagnostics);
   const record = buildSiteRecord(config, navigation, input);
-  return { model: { config, record, pages: unique, index, redirects: redirectTable.redirects, order: navigation.order }, diagnostics };
+  return { model: { config, record, pages: unique, index, redirects: redirectTable.redirects, order: navigation.order, groupDepths: navigation.groupDepths }, diagnostics };
 }

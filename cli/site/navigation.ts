@@ -11,6 +11,8 @@ export interface Navigation {
   sidebar: SidebarItemRecord[];
   /** Page paths in sidebar order: the reading order for prev/next links. */
   order: string[];
+  /** Page path → the sidebarDepth of the group it is directly in (its first listing), where the group has one. */
+  groupDepths: Map<string, number>;
   diagnostics: Diagnostic[];
 }
 
@@ -23,6 +25,7 @@ export function resolveNavigation(
 ): Navigation {
   const diagnostics: Diagnostic[] = [];
   const order: string[] = [];
+  const groupDepths = new Map<string, number>();
   const deadLink = (link: string, at: Place, what: string) =>
     diagnostics.push(
       diagnostic(
@@ -52,7 +55,8 @@ export function resolveNavigation(
     return items.length === 0 ? [] : [{ text: item.text, items }];
   });
 
-  const walk = (entries: readonly SidebarEntryInput[], at: readonly PropertyKey[]): SidebarItemRecord[] =>
+  // A group's sidebarDepth is for the pages directly in it, not those of groups inside it (as VuePress's SidebarGroup passes it on).
+  const walk = (entries: readonly SidebarEntryInput[], at: readonly PropertyKey[], depth?: number): SidebarItemRecord[] =>
     entries.flatMap((entry, i): SidebarItemRecord[] => {
       const here = [...at, i];
       if (typeof entry === 'string') {
@@ -62,9 +66,11 @@ export function resolveNavigation(
           return [];
         }
         order.push(page.path);
+        if (depth !== undefined && !groupDepths.has(page.path)) groupDepths.set(page.path, depth);
         return [{ type: 'page', path: page.path, title: page.title }];
       }
-      return [{ type: 'group', title: entry.title, collapsed: entry.collapsed ?? false, children: walk(entry.children, [...here, 'children']) }];
+      const children = walk(entry.children, [...here, 'children'], entry.sidebarDepth);
+      return [{ type: 'group', title: entry.title, collapsed: entry.collapsed ?? false, children }];
     });
   const sidebar = walk(config.sidebar, ['sidebar']);
 
@@ -84,5 +90,5 @@ export function resolveNavigation(
       );
     }
   }
-  return { nav, sidebar, order: [...new Set(order)], diagnostics };
+  return { nav, sidebar, order: [...new Set(order)], groupDepths, diagnostics };
 }

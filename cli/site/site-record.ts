@@ -41,7 +41,7 @@ export function buildSiteRecord(config: SiteConfig, navigation: Navigation, opti
     constants: config.constants,
     iframeOrigins: config.markdown.allowIframeOrigins.length > 0 ? config.markdown.allowIframeOrigins : undefined,
     // Page footer settings (editLink, lastUpdated, footer): what the viewer shows under each page and the site.
-    editLink: config.editLink,
+    editLink: config.editLink && { pattern: config.editLink.pattern, text: config.editLink.text, ...(config.editLink.optIn ? { optIn: true } : {}) },
     lastUpdated: config.lastUpdated === false ? undefined : { text: config.lastUpdated === true ? 'Last updated' : config.lastUpdated.text },
     footer: config.footer.copyright === undefined ? undefined : { copyright: config.footer.copyright },
   };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { SiteConfigInput, SidebarEntryInput } from '../../schema/site-config';
 import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { VuepressFolder } from '../source/load';
@@ -43,9 +44,9 @@ const ORIGIN: Record<string, string[]> = {
 /** Top-level keys read; every other one is reported as not honoured. */
 const READ_KEYS = new Set(['title', 'description', 'base', 'head', 'themeConfig', 'markdown']);
 /** Default-theme keys read (scalars besides these become constants for `{{ $site.themeConfig.X }}`). */
-const THEME_KEYS = new Set(['nav', 'sidebar', 'algolia', 'repo', 'docsRepo', 'docsDir', 'docsBranch', 'editLinks', 'editLinkText', 'lastUpdated', 'repoLabel']);
+const THEME_KEYS = new Set(['nav', 'sidebar', 'algolia', 'repo', 'docsRepo', 'docsDir', 'docsBranch', 'editLinks', 'editLinkText', 'lastUpdated', 'repoLabel', 'sidebarDepth']);
 /** Default-theme keys whose job docsbuild's viewer does its own way: accepted without a word. */
-const THEME_KEYS_SILENT = new Set(['locales', 'label', 'selectText', 'ariaLabel', 'sidebarDepth', 'displayAllHeaders', 'activeHeaderLinks', 'smoothScroll', 'search', 'searchMaxSuggestions', 'nextLinks', 'prevLinks', 'searchPlaceholder']);
+const THEME_KEYS_SILENT = new Set(['locales', 'label', 'selectText', 'ariaLabel', 'displayAllHeaders', 'activeHeaderLinks', 'smoothScroll', 'search', 'searchMaxSuggestions', 'nextLinks', 'prevLinks', 'searchPlaceholder']);
 const HEAD_TAGS = new Set(['meta', 'link', 'script', 'style', 'noscript', 'base']);
 const WHY: Record<string, string> = {
   dest: 'the output folder is docsbuild\'s --out flag (or "out" in docsbuild.config.json)',
@@ -103,6 +104,8 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   }
   const containers = containerPlugins(config.plugins);
   if (containers.length > 0) markdown.containers = containers;
+  const runFolder = vuepressRunFolder(file);
+  if (runFolder !== undefined) markdown.importRoot = runFolder;
   input.markdown = markdown;
 
   if (theme.nav !== undefined) input.nav = navItems(theme.nav);
@@ -117,6 +120,8 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
       differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar" gives each path its own sidebar; docsbuild shows one sidebar on every page, with a group for each path.'),
     );
   }
+  if (isSidebarDepth(theme.sidebarDepth)) input.sidebarDepth = theme.sidebarDepth;
+  else if (theme.sidebarDepth !== undefined) ignored(['themeConfig', 'sidebarDepth'], 'it must be a whole number from 0 to 6');
   if (isRecord(theme.algolia)) {
     const { appId, apiKey, indexName, algoliaOptions } = theme.algolia;
     const facetFilters = isRecord(algoliaOptions) && Array.isArray(algoliaOptions.facetFilters) ? { facetFilters: algoliaOptions.facetFilters } : {};
@@ -124,7 +129,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   }
   const edit = editLinkOf(theme);
   if (edit) input.editLink = edit;
-  else if (theme.editLinks === true) ignored(['themeConfig', 'editLinks'], 'the edit link needs "repo" or "docsRepo" on GitHub (owner/name or a github.com URL)');
+  else if (theme.editLinks === true) ignored(['themeConfig', 'editLinks'], 'the edit link needs "repo" or "docsRepo": owner/name on GitHub, or the http(s) URL of the repository on GitLab, Bitbucket or another host');
   if (theme.lastUpdated === true) input.lastUpdated = true;
   else if (typeof theme.lastUpdated === 'string' && theme.lastUpdated !== '') input.lastUpdated = { text: theme.lastUpdated };
 
@@ -214,7 +219,24 @@ function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
     ...(Array.isArray(entry.children) ? entry.children.flatMap((child) => sidebarEntry(child, prefix)) : []),
   ];
   if (typeof entry.title !== 'string' || entry.title === '') return children;
-  return children.length === 0 ? [] : [{ title: entry.title, children, ...(entry.collapsable === false ? { collapsed: false } : {}) }];
+  if (children.length === 0) return [];
+  return [{ title: entry.title, children, ...(entry.collapsable === false ? { collapsed: false } : {}), ...(isSidebarDepth(entry.sidebarDepth) ? { sidebarDepth: entry.sidebarDepth } : {}) }];
+}
+
+/**
+ * Where VuePress 1 reads `@/` in snippet imports from: the folder it runs
+ * in (`process.cwd()`), by convention the one above the content folder
+ * (`vuepress build docs`), so a monorepo's `packages/docs/docs` imports from
+ * `packages/docs`. Undefined when that is the project root or outside it.
+ */
+function vuepressRunFolder(configFile: string): string | undefined {
+  const folder = path.posix.dirname(path.posix.dirname(path.posix.dirname(configFile)));
+  return folder === '.' || folder.split('/').includes('..') ? undefined : folder;
+}
+
+/** A sidebarDepth docsbuild takes (VuePress reads any number; more than the header levels lists them all). */
+function isSidebarDepth(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 6;
 }
 
 /** A VuePress sidebar path as a site path: relative to the prefix, "" its own page, `.md` dropped, README its folder. */
@@ -226,15 +248,36 @@ function sitePathOf(link: string, prefix: string): string {
   return sitePath;
 }
 
-/** GitHub's edit URL from `repo`/`docsRepo`, `docsBranch` and `docsDir`, when `editLinks` is on. */
-function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: string } | undefined {
-  if (theme.editLinks !== true) return undefined;
-  const repo = stringOr(theme.docsRepo, stringOr(theme.repo, ''));
-  const name = /^(?:https?:\/\/github\.com\/)?([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(repo)?.[1];
-  if (!name) return undefined;
+/**
+ * The edit URL pattern VuePress 1's default theme makes (PageEdit's
+ * createEditLink) from `docsRepo` (else `repo`), `docsBranch` (master) and
+ * `docsDir` (without `editLinks`, only for pages whose frontmatter says
+ * `editLink: true`, as in VuePress): a bitbucket.org URL gets
+ * `/src/<branch>/<path>?mode=edit&…`, a gitlab.com URL `/-/edit/<branch>/<path>`,
+ * any other URL (a self-hosted host) and `owner/name` (on github.com)
+ * `/edit/<branch>/<path>`. Slashes around docsDir are dropped (VuePress keeps
+ * a leading one, which makes a `//` the hosts do not answer).
+ */
+function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: string; optIn?: true } | undefined {
+  const repo = stringOr(theme.docsRepo, stringOr(theme.repo, '')).replace(/\/$/, '');
+  if (repo === '') return undefined;
+  const branch = stringOr(theme.docsBranch, 'master');
   const dir = stringOr(theme.docsDir, '').replace(/^\/+|\/+$/g, '');
-  const pattern = `https://github.com/${name}/edit/${stringOr(theme.docsBranch, 'master')}/${dir ? `${dir}/` : ''}:path`;
-  return typeof theme.editLinkText === 'string' && theme.editLinkText !== '' ? { pattern, text: theme.editLinkText } : { pattern };
+  const path = `${dir ? `${dir}/` : ''}:path`;
+  const isUrl = /^[a-z]+:/i.test(repo);
+  if (!isUrl && !/^[\w.-]+\/[\w.-]+$/.test(repo)) return undefined;
+  const base = isUrl ? repo.replace(/^(https?:\/\/github\.com\/.*)\.git$/i, '$1') : `https://github.com/${repo}`;
+  const pattern = /bitbucket.org/.test(repo)
+    ? `${base}/src/${branch}/${path}?mode=edit&spa=0&at=${branch}&fileviewer=file-view-default`
+    : /gitlab.com/.test(repo)
+      ? `${base}/-/edit/${branch}/${path}`
+      : `${base}/edit/${branch}/${path}`;
+  if (!/^https?:\/\//i.test(pattern) || !URL.canParse(pattern.replace(':path', 'x'))) return undefined;
+  return {
+    pattern,
+    ...(typeof theme.editLinkText === 'string' && theme.editLinkText !== '' ? { text: theme.editLinkText } : {}),
+    ...(theme.editLinks === true ? {} : { optIn: true as const }),
+  };
 }
 
 /**

@@ -54,9 +54,38 @@ describe('VuePress 1 trees', () => {
     expect(sidebarOf('/guide/')).toContain('href="#palette-styl"');
   });
 
-  it('leaves the top navigation out on a page with navbar: false', async () => {
+  /** The `#slug` links under the reader's page in its prerendered sidebar, `>` before a nested one. */
+  const sectionLinks = (html: string) => {
+    const sidebar = html.slice(html.indexOf('class="sidebar-items'), html.indexOf('class="page-wrap"'));
+    const links: string[] = [];
+    let depth = 0;
+    for (const m of sidebar.matchAll(/<ul class="sidebar-headers">|<\/ul>|<a href="#([^"]+)"/g)) {
+      if (m[0].startsWith('<ul')) depth++;
+      else if (m[0] === '</ul>') depth = Math.max(0, depth - 1);
+      else links.push(`${'>'.repeat(depth - 1)}${m[1]}`);
+    }
+    return links;
+  };
+
+  it('lists the reader\'s page\'s sections in the sidebar to its sidebarDepth: frontmatter, else its group\'s, else the site\'s, else 1', async () => {
+    const site = await buildFixture('vuepress-site');
+    const html = (path: string) => site.files.get(htmlFileOf(path)) as string;
+    // The Guide group of the VuePress config says sidebarDepth: 2: the ### under its ## too.
+    expect(sectionLinks(html('/guide/'))).toEqual(['ready', '>checking-the-wick', 'tada']);
+    // Reference is in no group with a depth, and the config sets none: 1, the ## sections only (sidebar: auto too).
+    expect(sectionLinks(html('/reference/options.html'))).toEqual(['fade-ms', 'on-off']);
+    const anchors = await buildFixture('vuepress-anchors');
+    const anchorsHtml = (path: string) => anchors.files.get(htmlFileOf(path)) as string;
+    // site.yaml sidebarDepth: 2, and frontmatter sidebarDepth: 0 wins over it.
+    expect(sectionLinks(anchorsHtml('/guide/'))).toEqual(['palette-styl', '>where-it-lives', 'org-s-id', 'org-s-id-2']);
+    expect(sectionLinks(anchorsHtml('/guide/hooks.html'))).toEqual([]);
+  });
+
+  it('leaves the top navigation out on a page with navbar: false, from the top bar and from the phone\'s drawer', async () => {
     const result = await buildFixture('vuepress-site');
     expect(result.files.get(htmlFileOf('/guide/wiring.html'))).not.toContain('aria-label="Main"');
+    expect(result.files.get(htmlFileOf('/guide/wiring.html'))).not.toContain('class="drawer-nav"');
     expect(result.files.get(htmlFileOf('/guide/'))).toContain('aria-label="Main"');
+    expect(result.files.get(htmlFileOf('/guide/'))).toContain('class="drawer-nav"');
   });
 });

@@ -46,6 +46,7 @@ export function Layout({ site, sidebar, sidebarPieces, view, showProgress, sideb
   const currentPath = page?.path ?? (view.kind === 'error' ? view.path : undefined);
   const headers = page?.headers ?? NO_HEADERS;
   const inert = sidebarOpen || undefined;
+  const withoutNav = page?.navbar === false;
   // Frontmatter `sidebar: auto` (VuePress): the page alone, its sections under it; `sidebar: false`: none.
   const items: SidebarSource =
     page?.sidebarMode === 'auto' ? wholeTree([{ type: 'page', path: page.path, title: page.title }]) : page?.sidebarMode === false ? NO_SIDEBAR : sidebar;
@@ -57,9 +58,9 @@ export function Layout({ site, sidebar, sidebarPieces, view, showProgress, sideb
         Skip to content
       </a>
       {showProgress && <ProgressBar />}
-      <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} withoutNav={page?.navbar === false} />
+      <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} withoutNav={withoutNav} />
       {sidebarOpen && <div className="backdrop" onClick={() => onCloseSidebar?.()} />}
-      <Sidebar site={site} items={items} currentPath={currentPath} branch={view.kind === 'page' ? view.page.sidebar : undefined} pieces={sidebarPieces} headers={page?.sidebarDepth === 0 ? NO_HEADERS : headers} active={active} open={sidebarOpen} />
+      <Sidebar site={site} items={items} currentPath={currentPath} branch={view.kind === 'page' ? view.page.sidebar : undefined} pieces={sidebarPieces} headers={headers} headerDepth={page?.sidebarDepth ?? 1} active={active} open={sidebarOpen} withoutNav={withoutNav} />
       {/* A grid whose columns do not depend on what has arrived: the text never moves when "on this page" comes in. */}
       <div className="page-wrap" inert={inert}>
         <main id={MAIN_ELEMENT_ID} tabIndex={-1}>

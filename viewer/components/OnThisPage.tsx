@@ -1,6 +1,7 @@
 import type { Header } from '../../schema/manifest';
 import { useActiveSlug, type ActiveSlug } from '../active-slug';
-import { nestHeaders, type HeaderNode } from '../outline';
+import { nestHeaders } from '../outline';
+import { HeaderList } from './HeaderList';
 
 /** The "on this page" list (complementary landmark), with the header in view marked by the scroll spy. */
 export function OnThisPage({ headers, active }: { headers: readonly Header[]; active?: ActiveSlug }) {
@@ -11,22 +12,7 @@ export function OnThisPage({ headers, active }: { headers: readonly Header[]; ac
       <p className="on-this-page-title" id="on-this-page-title">
         On this page
       </p>
-      <List nodes={nestHeaders(headers)} activeSlug={activeSlug} />
+      <HeaderList nodes={nestHeaders(headers)} activeSlug={activeSlug} />
     </aside>
-  );
-}
-
-function List({ nodes, activeSlug }: { nodes: HeaderNode[]; activeSlug?: string }) {
-  return (
-    <ul>
-      {nodes.map(({ header, children }) => (
-        <li key={header.slug}>
-          <a href={`#${header.slug}`} aria-current={header.slug === activeSlug ? 'location' : undefined}>
-            {header.title}
-          </a>
-          {children.length > 0 && <List nodes={children} activeSlug={activeSlug} />}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,9 +1,10 @@
 import { memo, Suspense, use, useEffect, useRef, useState } from 'react';
 import type { Header } from '../../schema/manifest';
 import { useActiveSlug, type ActiveSlug } from '../active-slug';
-import { sectionOf, topLevel } from '../outline';
+import { sectionOf, sidebarSections } from '../outline';
 import { hrefOf } from '../router';
 import { SIDEBAR_ELEMENT_ID, type ShellSite } from '../view';
+import { HeaderList } from './HeaderList';
 import { NavLink } from './NavLink';
 import { LARGE_SIDEBAR_PAGES } from '../../shared/sidebar';
 
@@ -40,10 +41,14 @@ export interface SidebarProps {
   /** The sidebar pieces that hold the current page (its PageMeta's `sidebar`): those groups start open. */
   branch?: readonly string[];
   pieces?: SidebarPieces;
-  /** The current page's headers: its top-level (`##`) sections are listed under it. */
+  /** The current page's headers: its top-level (`##`) sections are listed under it, */
   headers: readonly Header[];
+  /** to this depth (the page's sidebarDepth): 0 none, 1 the top-level ones, 2 also the deeper ones under each. */
+  headerDepth: number;
   active?: ActiveSlug;
   open: boolean;
+  /** A page with frontmatter `navbar: false`: the drawer leaves out the top navigation's links too. */
+  withoutNav?: boolean;
 }
 
 /** The whole tree as the build has it (no pieces): for prerendering. */
@@ -59,7 +64,7 @@ export function wholeTree(items: readonly SidebarNode[]): SidebarTree {
  * header in view comes from a store), or React would render it again
  * instead of hydrating it.
  */
-export function Sidebar({ site, items, currentPath, branch, pieces, headers, active, open }: SidebarProps) {
+export function Sidebar({ site, items, currentPath, branch, pieces, headers, headerDepth, active, open, withoutNav }: SidebarProps) {
   const root = useRef<HTMLDivElement>(null);
   // Keep the current page's link in view inside the scrolling sidebar.
   useEffect(() => {
@@ -72,9 +77,9 @@ export function Sidebar({ site, items, currentPath, branch, pieces, headers, act
   return (
     <div id={SIDEBAR_ELEMENT_ID} className={open ? 'sidebar open' : 'sidebar'} ref={root}>
       <nav aria-label="Documentation">
-        <DrawerNav site={site} currentPath={currentPath} />
+        {!withoutNav && <DrawerNav site={site} currentPath={currentPath} />}
         <Suspense>
-          <SidebarTreeView items={items} base={site.base} currentPath={currentPath} branch={branch ?? NO_BRANCH} pieces={pieces} headers={headers} active={active} />
+          <SidebarTreeView items={items} base={site.base} currentPath={currentPath} branch={branch ?? NO_BRANCH} pieces={pieces} headers={headers} headerDepth={headerDepth} active={active} />
         </Suspense>
       </nav>
     </div>
@@ -119,6 +124,7 @@ interface ItemsProps {
   branch: readonly string[];
   pieces?: SidebarPieces;
   headers: readonly Header[];
+  headerDepth: number;
   active?: ActiveSlug;
   collapseInactive: boolean;
 }
@@ -199,28 +205,19 @@ function countPages(items: readonly SidebarNode[]): number {
   return pagePaths(items).size;
 }
 
-function PageItem({ path, title, base, currentPath, headers, active }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive' | 'branch' | 'pieces'>) {
+function PageItem({ path, title, base, currentPath, headers, headerDepth, active }: { path: string; title: string } & Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive' | 'branch' | 'pieces'>) {
   const current = path === currentPath;
   const activeSlug = useActiveSlug(current ? active : undefined);
-  const top = topLevel(headers);
-  const sections = current ? headers.filter((h) => h.level === top) : [];
-  const activeSection = current ? sectionOf(headers, activeSlug) : undefined;
+  const sections = current ? sidebarSections(headers, headerDepth) : [];
+  // The header in view if the list shows it, else its section.
+  const listed = sections.some((s) => s.children.some((c) => c.header.slug === activeSlug));
+  const activeHeader = current ? (listed ? activeSlug : sectionOf(headers, activeSlug)) : undefined;
   return (
     <li>
       <a href={hrefOf(base, path)} className="sidebar-link" aria-current={current ? 'page' : undefined}>
         {title}
       </a>
-      {sections.length > 0 && (
-        <ul className="sidebar-headers">
-          {sections.map((h) => (
-            <li key={h.slug}>
-              <a href={`#${h.slug}`} aria-current={h.slug === activeSection ? 'location' : undefined}>
-                {h.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      {sections.length > 0 && <HeaderList nodes={sections} activeSlug={activeHeader} className="sidebar-headers" />}
     </li>
   );
 }

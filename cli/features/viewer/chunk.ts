@@ -29,16 +29,31 @@ export function makeChunk(page: EmitPage, html: string, hrefs: readonly Href[], 
 }
 
 /** The VuePress frontmatter that changes how a page is shown: its own title, meta tags and language, its sidebar. */
-function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'lang' | 'sidebarMode' | 'sidebarDepth' | 'navbar'> {
-  const { metaTitle, meta, lang, sidebar, sidebarDepth, navbar } = frontmatter;
+function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'lang' | 'sidebarMode' | 'navbar'> {
+  const { metaTitle, meta, lang, sidebar, navbar } = frontmatter;
   return {
     ...(metaTitle ? { metaTitle } : {}),
     ...(meta && meta.length > 0 ? { meta } : {}),
     ...(lang ? { lang } : {}),
     ...(sidebar === 'auto' || sidebar === false ? { sidebarMode: sidebar } : {}),
     ...(navbar === false ? { navbar } : {}),
-    ...(sidebarDepth === 0 ? { sidebarDepth } : {}),
   };
+}
+
+/** Whether a page shows "Edit this page" when the site has one: VuePress's rule, the page's frontmatter over the site's setting. */
+export function showsEditLink(frontmatter: boolean | undefined, optIn: boolean | undefined): boolean {
+  return frontmatter ?? !optIn;
+}
+
+/**
+ * How deep the sidebar lists a page's sections, in VuePress 1's order of
+ * precedence: the page's frontmatter, its sidebar group's, the site's, else
+ * 1 (its `##` sections, as VuePress and docsbuild show them by default),
+ * which the chunk leaves out.
+ */
+export function sidebarDepthOf(frontmatter: number | undefined, group: number | undefined, site: number | undefined): number | undefined {
+  const depth = frontmatter ?? group ?? site ?? 1;
+  return depth === 1 ? undefined : depth;
 }
 
 /** A chunk's bytes, checked against the contract (a violation is our bug, caught before it ships). */

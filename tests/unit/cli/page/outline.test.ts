@@ -38,16 +38,15 @@ describe('cli/page/outline', () => {
   it.each([
     ['non-ASCII text', 'Über Größe ✓'],
     ['a __proto__ heading', '`__proto__`'],
-    ['punctuation only', '?!'],
     ['a path', 'Disk Space in /tmp'],
   ])('slugs %s as github-slugger does', (_case, title) => {
     const text = title.replace(/`/g, '');
     expect(outline(`## ${title}\n`).headers[0]?.slug).toBe(slugsOf([text])[0]);
   });
 
-  it('gives an empty heading an empty slug, as github-slugger does', () => {
+  it('gives an empty heading the slug of "section" (github-slugger gives "", an id no link can reach)', () => {
     const o = outline('##\n\n## Next\n');
-    expect(o.headers.map((h) => h.slug)).toEqual(slugsOf(['', 'Next']));
+    expect(o.headers.map((h) => h.slug)).toEqual(slugsOf(['section', 'Next']));
   });
 
   it('gives every heading its slug as an id, in document order, records every slug as an anchor, and leaves the tree alone', () => {
@@ -109,5 +108,36 @@ describe('cli/page/outline VuePress header titles', () => {
     const o = extractOutline(pageTree('## createApp(\\[options]): `App` ##\n\nSetext\n------\n'), { headerLevels: [2], vuepressTitles: true });
     expect(o.headers.map((h) => h.title)).toEqual(['createApp(\\[options]): App', 'Setext']);
     expect(extractOutline(pageTree('## createApp(\\[options])\n'), { headerLevels: [2] }).headers[0]!.title).toBe('createApp([options])');
+  });
+});
+
+describe('cli/page/outline emoji and headings with nothing to slug', () => {
+  const vuepress = (markdown: string) => extractOutline(pageTree(markdown), { headerLevels: [2, 3], slugify: 'vuepress', vuepressTitles: true });
+
+  it('gives emoji shortcodes as emoji in titles, left out of VuePress slugs', () => {
+    const o = vuepress('## Emoji :tada:\n\n## :tada:\n\n## :tada:\n\n### Ship it 🚀\n');
+    // What VuePress 1.9.10's extractHeaders returned for this page (markdown-it-anchor slugs the text tokens only; the first
+    // empty slug falls back to slugify(the source), later ones are "-2", "-3"…), except that its HTML id for 'tada' is "".
+    expect(o.headers).toEqual([
+      { level: 2, title: 'Emoji 🎉', slug: 'emoji' },
+      { level: 2, title: '🎉', slug: 'tada' },
+      { level: 2, title: '🎉', slug: '-2' },
+      { level: 3, title: 'Ship it 🚀', slug: 'ship-it-🚀' },
+    ]);
+    expect(o.headingIds).toEqual(['emoji', 'tada', '-2', 'ship-it-🚀']);
+  });
+
+  it('slugs the rendered text with github-slugger in github mode', () => {
+    const o = outline('## Emoji :tada:\n\n## :tada:\n');
+    expect(o.headers).toEqual([
+      { level: 2, title: 'Emoji 🎉', slug: slugsOf(['Emoji 🎉'])[0] },
+      { level: 2, title: '🎉', slug: 'section' },
+    ]);
+  });
+
+  it('gives a heading with nothing to slug a stable non-empty id, numbered per rule', () => {
+    expect(outline('## ?!\n\n##\n\n## Section\n').headingIds).toEqual(['section', 'section-1', 'section-2']);
+    // VuePress 1.9.10: ids "", "-2" and header slugs "", "-2"; the first gets a name a link can reach.
+    expect(vuepress('## ?!\n\n## ...\n').headingIds).toEqual(['section', '-2']);
   });
 });

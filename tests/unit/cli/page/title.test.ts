@@ -14,6 +14,12 @@ describe('cli/page/title', () => {
     expect(vuepress('# Hi', 'T', true)).toBe('T');
   });
 
+  it('makes emoji shortcodes emoji, with parseEmojis\'s pattern (VuePress)', () => {
+    expect(vuepress('# Emoji :tada:')).toBe('Emoji 🎉');
+    expect(vuepress('# :tada: Start')).toBe('🎉 Start');
+    expect(vuepress('# a: b :tada:')).toBe('a: b :tada:');
+  });
+
   it('finds no title when text comes before the first heading (VuePress)', () => {
     expect(vuepress('intro\n# Later')).toBeUndefined();
   });

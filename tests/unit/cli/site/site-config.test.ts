@@ -100,6 +100,10 @@ describe('cli/site/site-config', () => {
       footer: { copyright: '© Org' },
     });
     expect(parse('title: Docs\nlastUpdated: { text: Changed }\n').config?.lastUpdated).toEqual({ text: 'Changed' });
+    // Any host: the pattern is the whole URL, a query after :path included (Bitbucket's editor).
+    const bitbucket = 'https://bitbucket.org/org/repo/src/main/docs/:path?mode=edit&spa=0&at=main&fileviewer=file-view-default';
+    expect(parse(`title: Docs\neditLink:\n  pattern: "${bitbucket}"\n`).config?.editLink).toEqual({ pattern: bitbucket, text: 'Edit this page' });
+    expect(parse('title: Docs\neditLink:\n  pattern: https://gitlab.com/org/repo/-/edit/main/docs/:path\n').diagnostics).toEqual([]);
     const plain = parse('title: Docs\n').config;
     expect(plain?.editLink).toBeUndefined();
     expect(plain?.lastUpdated).toBe(false);

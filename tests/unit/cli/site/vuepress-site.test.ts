@@ -43,6 +43,11 @@ describe('cli/site/vuepress-site', () => {
     });
     expect(byPath.input.sidebar).toEqual([{ title: 'Guide', children: ['/guide/', '/guide/setup', '/guide/'] }, { title: 'Hooks', children: ['/api/mount'] }]);
     expect(byPath.diagnostics.map((d) => d.code)).toEqual(['vuepress/unsupported']);
+    const depths = convert({ themeConfig: { sidebarDepth: 2, sidebar: [{ title: 'API', sidebarDepth: 0, children: ['/api/'] }, { title: 'More', children: ['/more/'] }] } });
+    expect(depths.input.sidebarDepth).toBe(2);
+    expect(depths.input.sidebar).toEqual([{ title: 'API', sidebarDepth: 0, children: ['/api/'] }, { title: 'More', children: ['/more/'] }]);
+    expect(depths.diagnostics).toEqual([]);
+    expect(SiteConfigSchema.safeParse(depths.input).success).toBe(true);
     const auto = convert({ themeConfig: { sidebar: 'auto' } });
     expect(auto.input.sidebar).toBeUndefined();
     expect(auto.diagnostics.map((d) => d.subject)).toEqual(['themeConfig.sidebar']);
@@ -60,7 +65,37 @@ describe('cli/site/vuepress-site', () => {
     expect(input.editLink).toEqual({ pattern: 'https://github.com/o/docs/edit/main/site/:path' });
     expect(input.search).toEqual({ provider: 'docsearch', docsearch: { appId: 'BH4D9OD16A', apiKey: 'abcdef0123456789', indexName: 'i' } });
     expect(input.lastUpdated).toEqual({ text: 'Changed' });
-    expect(convert({ themeConfig: { repo: 'o/r' } }).input.editLink).toBeUndefined();
+    // Without editLinks, VuePress shows the link only on pages whose frontmatter says editLink: true.
+    expect(convert({ themeConfig: { repo: 'o/r' } }).input.editLink).toEqual({ pattern: 'https://github.com/o/r/edit/master/:path', optIn: true });
+    expect(convert({ themeConfig: {} }).input.editLink).toBeUndefined();
+  });
+
+  it.each([
+    // What VuePress 1.9.10's PageEdit createEditLink gives, :path standing for the page's relativePath.
+    [{ repo: 'https://gitlab.com/o/r' }, 'https://gitlab.com/o/r/-/edit/master/:path'],
+    [{ repo: 'https://gitlab.com/o/r/', docsBranch: 'main', docsDir: 'docs/' }, 'https://gitlab.com/o/r/-/edit/main/docs/:path'],
+    [{ repo: 'https://bitbucket.org/o/r', docsBranch: 'dev', docsDir: 'docs' }, 'https://bitbucket.org/o/r/src/dev/docs/:path?mode=edit&spa=0&at=dev&fileviewer=file-view-default'],
+    [{ repo: 'o/r', docsRepo: 'https://git.example.com/team/handbook', docsBranch: 'trunk' }, 'https://git.example.com/team/handbook/edit/trunk/:path'],
+    [{ repo: 'https://github.com/o/r.git' }, 'https://github.com/o/r/edit/master/:path'],
+  ])('makes the edit link of %j as VuePress 1 does on other hosts', (theme, pattern) => {
+    const { input } = convert({ themeConfig: { ...theme, editLinks: true, editLinkText: 'Fix it' } });
+    expect(input.editLink).toEqual({ pattern, text: 'Fix it' });
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('reports an edit link it cannot make an http(s) URL of', () => {
+    const { input, diagnostics } = convert({ themeConfig: { repo: 'git@github.com:o/r.git', editLinks: true } }, 'module.exports = { themeConfig: { editLinks: true } }');
+    expect(input.editLink).toBeUndefined();
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['vuepress/unsupported', 1, 'VuePress config "themeConfig.editLinks" is not used: the edit link needs "repo" or "docsRepo": owner/name on GitHub, or the http(s) URL of the repository on GitLab, Bitbucket or another host.'],
+    ]);
+  });
+
+  it('reads "@/" in snippet imports from the folder above the content folder, where VuePress runs (a monorepo\'s packages/docs)', () => {
+    const at = (file: string) => siteFromVuepress({ value: {}, text: '', file }, 'T').input.markdown;
+    expect(at('packages/docs/docs/.vuepress/config.js')).toEqual({ slugify: 'vuepress', importRoot: 'packages/docs' });
+    expect(at('docs/.vuepress/config.js')).toEqual({ slugify: 'vuepress' });
+    expect(at('../docs/.vuepress/config.js')).toEqual({ slugify: 'vuepress' });
   });
 
   it('keeps custom themeConfig scalars as constants and extractHeaders as header levels', () => {

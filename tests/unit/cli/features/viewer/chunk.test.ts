@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { showsEditLink, sidebarDepthOf } from '../../../../../cli/features/viewer/chunk';
+
+describe('cli/features/viewer/chunk', () => {
+  it('showsEditLink: frontmatter editLink wins; without it, every page unless the site\'s link is opt-in (VuePress PageEdit)', () => {
+    expect([showsEditLink(undefined, undefined), showsEditLink(false, undefined), showsEditLink(true, undefined)]).toEqual([true, false, true]);
+    expect([showsEditLink(undefined, true), showsEditLink(false, true), showsEditLink(true, true)]).toEqual([false, false, true]);
+  });
+
+  it('sidebarDepthOf takes the frontmatter, else the group\'s, else the site\'s depth, and leaves the default 1 out of the chunk', () => {
+    expect(sidebarDepthOf(0, 2, 3)).toBe(0);
+    expect(sidebarDepthOf(undefined, 2, 0)).toBe(2);
+    expect(sidebarDepthOf(undefined, undefined, 0)).toBe(0);
+    expect(sidebarDepthOf(undefined, undefined, undefined)).toBeUndefined();
+    expect(sidebarDepthOf(1, 2, 2)).toBeUndefined();
+  });
+
+});
