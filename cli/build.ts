@@ -15,6 +15,7 @@ import { fenceLanguages } from './markdown/fences';
 import { planAssets } from './output/assets';
 import { MemoryOutput, type OutputSink } from './output/sink';
 import { sizesOf, type ViewerSizes } from './output/sizes';
+import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
 import { summarisePages } from './page/summarise';
 import type { PageContext } from './page/types';
 import { checkSite } from './site/checks';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   output?: OutputSink;
   /** Records how long each stage takes (DOCSBUILD_TIMINGS). */
   timer?: StageTimer;
+  /** A page pipeline kept across builds (the dev server's: one warm highlighter for its life); without, one is made and disposed for this build. */
+  pipeline?: PagePipeline;
 }
 
 export interface BuildResult {
@@ -71,6 +74,16 @@ const PAGES_AT_ONCE = 16;
  * It never prints or exits; the CLI decides what to do with the result.
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
+  if (options.pipeline) return buildWith(config, options, options.pipeline);
+  const pipeline = createPagePipeline(PAGE_PARTS);
+  try {
+    return await buildWith(config, options, pipeline);
+  } finally {
+    pipeline.dispose();
+  }
+}
+
+async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline: PagePipeline): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
   const sources = await loadSources(config);
@@ -102,7 +115,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
   timer.lap('load sources');
 
-  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, { ...config.pages, parts: PAGE_PARTS });
+  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, { ...config.pages, parts: PAGE_PARTS, pipeline });
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
 

@@ -1,9 +1,8 @@
-import type { Highlighter } from '../markdown/highlight';
 import { createPageCache, type PageCacheOptions } from './cache';
 import { mapLimited } from '../support/map-limited';
 import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
-import type { PageTools } from './pipeline';
+import { createPagePipeline, type PagePipeline } from './page-pipeline';
 import type { PageBody, PageContext, PagePart, PageResult, PageSummary } from './types';
 
 export interface SummariseOptions {
@@ -13,6 +12,8 @@ export interface SummariseOptions {
   parallel?: PoolOptions;
   /** The content-addressed page cache; without, every page is processed. */
   cache?: PageCacheOptions;
+  /** The pipeline for pages processed in this thread; the caller disposes it. Without, one is made for this call. */
+  pipeline?: PagePipeline;
 }
 
 /** Every page's summary in source order, and a way to fetch each one's body when it is written. */
@@ -84,8 +85,8 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     );
   };
   const todo = missing.map((i) => sources[i]!);
-  const local = lazyPipeline(context, options.parts ?? []);
-  const here = async (k: number) => (await local()).process(todo[k]!);
+  const local = options.pipeline ?? createPagePipeline(options.parts ?? []);
+  const here = (k: number) => local.process(todo[k]!, context);
   if (options.parallel && todo.length >= PARALLEL_THRESHOLD) await processPagesInParallel(todo, context, poolFor(context, options.parallel), accept, here);
   else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
   await Promise.all(stored);
@@ -100,7 +101,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       if (!summaries[index]?.page?.rendered) return undefined;
       const source = sources[index]!;
       // An entry removed or damaged since it was read: process the page again (the same input gives the same body).
-      return (await cache?.body(source, context)) ?? (await (await local()).process(source)).body;
+      return (await cache?.body(source, context)) ?? (await local.process(source, context)).body;
     },
   };
   const inputKeys = sources.map((source) => cache?.keyOf(source, context));
@@ -114,24 +115,4 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
  */
 export function poolFor(context: PageContext, pool: PoolOptions): PoolOptions {
   return context.render ? pool : { ...pool, heapLimitMb: undefined, youngGenerationMb: undefined };
-}
-
-/**
- * The page pipeline in this thread, loaded the first time a page is
- * processed here: a build whose pages all come from the cache (or go to
- * workers) never loads the Markdown parser or shiki, a fifth of a warm
- * build's time.
- */
-function lazyPipeline(context: PageContext, parts: readonly PagePart[]): () => Promise<{ process(source: SourceFile): Promise<PageResult> }> {
-  let pipeline: Promise<{ process(source: SourceFile): Promise<PageResult> }> | undefined;
-  return () =>
-    (pipeline ??= (async () => {
-      const [{ createCodeHighlighter, knownLanguageNames }, { createPageTools, processPage }] = await Promise.all([
-        import('../markdown/highlight'),
-        import('./pipeline'),
-      ]);
-      let highlighter: Promise<Highlighter> | undefined;
-      const tools: PageTools = createPageTools(await knownLanguageNames(), parts, () => (highlighter ??= createCodeHighlighter(context.codeLanguages)));
-      return { process: (source: SourceFile) => processPage(source, context, tools) };
-    })());
 }

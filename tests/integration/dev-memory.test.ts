@@ -1,0 +1,56 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../cli/config';
+import type { SiteUpdate } from '../../cli/serve/changes';
+import { startDevServer, type DevServer } from '../../cli/serve/dev';
+import { connectSse, type SseClient } from '../helpers/sse';
+import { MINIMAL_SITE_YAML, tempSite, type TempSite } from '../helpers/temp-site';
+
+/** Issue 18: a shiki highlighter per rebuild, never disposed, grew the server 7–23 MB an edit until rebuilding stopped. */
+const EDITS = 1000;
+/** Edits before the baseline is taken: caches, the JIT and the heap settle first. */
+const WARM_UP = 100;
+
+const page = (i: number) => `# Memory\n\nEdit number ${i}.\n\n\`\`\`js\nconst edit = ${i};\n\`\`\`\n`;
+
+describe('docsbuild dev over many edits', () => {
+  let site: TempSite;
+  let server: DevServer;
+  let events: SseClient;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    site = tempSite({ 'site.yaml': MINIMAL_SITE_YAML, 'README.md': page(0), 'other.md': '# Other\n\nSee [the home page](./README.md).\n\n```ts\nconst x: number = 1;\n```\n' });
+    server = await startDevServer({ config: resolveConfig(site.root, { config: false }), host: '127.0.0.1', port: 0, log: (t) => logs.push(t), watchViewer: false, debounceMs: 0 });
+    events = await connectSse(`${server.url}__docsbuild/events`);
+  });
+
+  afterAll(async () => {
+    events?.close();
+    await server?.close();
+    site?.remove();
+  });
+
+  it(`keeps its memory flat (within 20%) over ${EDITS} edits, and every edit reaches the page`, async () => {
+    const file = path.join(site.contentDir, 'README.md');
+    let baseline = 0;
+    let highest = 0;
+    for (let i = 1; i <= EDITS; i++) {
+      let from = events.events.length;
+      await writeFile(file, page(i));
+      // An editor's save can be two events (truncate, write): wait for the update that carries this edit.
+      for (;;) {
+        const event = await events.next('update', from, 10_000);
+        from = events.events.indexOf(event) + 1;
+        const chunk = (event.data as SiteUpdate).pages.find((p) => p.path === '/')?.chunk;
+        if (chunk && ((await (await fetch(`${server.url}${chunk}`)).json()) as { html: string }).html.includes(`Edit number ${i}.`)) break;
+      }
+      const rss = process.memoryUsage().rss;
+      if (i === WARM_UP) baseline = rss;
+      if (i > WARM_UP) highest = Math.max(highest, rss);
+    }
+    expect(logs.filter((l) => l.includes('could not be built'))).toEqual([]);
+    expect(highest / baseline).toBeLessThan(1.2);
+  }, 180_000);
+});
