@@ -16,6 +16,7 @@ import { planAssets } from './output/assets';
 import { MemoryOutput, type OutputSink } from './output/sink';
 import { sizesOf, type ViewerSizes } from './output/sizes';
 import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
+import type { PageMemory } from './page/page-memory';
 import { summarisePages } from './page/summarise';
 import type { PageContext } from './page/types';
 import { checkSite } from './site/checks';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   timer?: StageTimer;
   /** A page pipeline kept across builds (the dev server's: one warm highlighter for its life); without, one is made and disposed for this build. */
   pipeline?: PagePipeline;
+  /** Page results kept across builds of one process (the dev server's): an unchanged page is neither processed nor read from the cache. */
+  memory?: PageMemory;
 }
 
 export interface BuildResult {
@@ -115,7 +118,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   };
   timer.lap('load sources');
 
-  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, { ...config.pages, parts: PAGE_PARTS, pipeline });
+  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, { ...config.pages, parts: PAGE_PARTS, pipeline, memory: options.memory });
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
 

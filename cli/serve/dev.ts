@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { build, type BuildResult } from '../build';
 import { VIEWER_DIR, VIEWER_INSTALLED } from '../features/viewer/bundle';
 import type { ResolvedConfig } from '../config';
 import type { BaselineReport } from '../diagnostics/baseline';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic';
 import { formatBaseline, formatSummary, formatText } from '../diagnostics/format';
-import { PAGE_PARTS } from '../features/parts';
-import { MemoryOutput } from '../output/sink';
-import { createPagePipeline } from '../page/page-pipeline';
+import { DevEngine } from './dev-engine';
 import { siteUpdate, type BuildSnapshot } from './changes';
 import { bundleDevClient, DEV_SEGMENT, withDevClient, type DevBundle } from './dev-client';
 import { EventHub } from './events';
@@ -65,9 +62,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   let staticHandler: ReturnType<typeof createStaticHandler> | undefined;
   /** viewer/ changed since the dev bundle was last made (kept until a bundle succeeds). */
   let viewerStale = false;
-  let lastOutput: MemoryOutput | undefined;
-  // One page pipeline (one shiki highlighter) for the server's life, not one per rebuild.
-  const pipeline = createPagePipeline(PAGE_PARTS);
+  // One page pipeline (one shiki highlighter) for the server's life, not one per rebuild; the pages' summaries and the last good output.
+  const engine = new DevEngine();
   const failures = repeatCounter();
   // Set before the first build runs (below, once the server listens).
   let watcher: TreeWatcher;
@@ -105,13 +101,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       bundle = await bundleDevClient(base);
       viewerStale = false;
     }
-    // Made from the last good build's output, so unchanged pages' HTML and the search index are reused, not rendered again.
-    const output = new MemoryOutput(lastOutput);
-    const result = await build(config, { mode: 'build', output, pipeline });
+    const result = await engine.build(config);
     watcher.watchFolders(result.importedFiles.map((file) => path.dirname(file)));
     const manifest = result.manifest;
     if (manifest && !hasErrors(result.diagnostics)) {
-      lastOutput = output;
       if (manifest.site.base !== base || !bundle) {
         bundle = await bundleDevClient(manifest.site.base);
         base = manifest.site.base;
@@ -142,7 +135,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     try {
       await rebuildOnce(viewerChanged);
     } catch (error) {
-      pipeline.dispose();
+      engine.release();
       const message = `The site could not be built: ${(error as Error).message}`;
       log(failures.line(message));
       try {
@@ -215,7 +208,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       clearTimeout(timer);
       hub.close();
       await running?.catch(() => undefined);
-      pipeline.dispose();
+      engine.release();
       await http.close();
     },
   };

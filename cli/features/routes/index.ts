@@ -1,7 +1,7 @@
 import { ROUTES_VERSION, RoutesRootSchema, RouteShardSchema, SidebarPieceSchema, type RoutesRoot } from '../../../schema/routes';
 import { shardOf } from '../../../shared/prefix-shards';
 import { ROUTES_FILE, routeShardFileOf, sidebarPieceFileOf } from '../../output/layout';
-import { gzipSize } from '../../output/sizes';
+import { keptGzipSize } from '../../output/sizes';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { buildRouteShards, type RouteEntry } from './route-shards';
 import { packSidebar } from './sidebar-pieces';
@@ -21,7 +21,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
   for (const [at, items] of sidebar.pieces.entries()) {
     const content = json(SidebarPieceSchema.parse({ version: ROUTES_VERSION, items }));
     pieceNames.push(sidebarPieceFileOf(at, content));
-    pieceSizes.push(gzipSize(content));
+    pieceSizes.push(keptGzipSize(content));
     await output.put(pieceNames[at]!, content);
   }
   const branchNames = new Map([...sidebar.branches].map(([path, branch]) => [path, branch.map((at) => pieceNames[at]!)]));
@@ -42,7 +42,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
         const content = json(RouteShardSchema.parse(shard));
         const name = routeShardFileOf(prefixes[at]!, content);
         shardFiles.push([prefixes[at]!, name]);
-        shardSizes.push(gzipSize(content));
+        shardSizes.push(keptGzipSize(content));
         await output.put(name, content);
       }
       const root: RoutesRoot = RoutesRootSchema.parse({
@@ -55,7 +55,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
       const rootText = json(root);
       await output.put(ROUTES_FILE, rootText);
       published.routeData = {
-        root: gzipSize(rootText),
+        root: keptGzipSize(rootText),
         // What a visit to each page fetches besides its HTML: its shard and its branch of the sidebar.
         byPage: new Map(
           entries.map((entry) => [

@@ -1,9 +1,17 @@
 import { searchIndexSizesOf } from '../../output/sizes';
 import { partOf } from '../../page/types';
 import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
-import { searchIndexKey } from './file';
-import { createSearchIndexBuilder, type SearchIndexFile } from './index-builder';
+import { searchIndexKey, searchPageKey } from './file';
+import { createSearchIndexBuilder, prepareSearchPage, type PreparedSearchPage, type SearchIndexFile } from './index-builder';
 import { PART_NAME as NAME, type SearchBody, type SearchSummary } from './part';
+
+/**
+ * Each page's documents with their words counted, by what the index takes
+ * from the page (searchPageKey), kept between the builds of one process: the
+ * dev server makes the index again after an edit without reading or
+ * tokenizing the other pages. Pages no build asked for since are dropped.
+ */
+const PREPARED = new Map<string, PreparedSearchPage | undefined>();
 
 /** The local search index (site.yaml `search.provider: local`), made as pages are written, or kept from the previous build. */
 export const searchFeature: Feature = { name: NAME, start };
@@ -20,10 +28,8 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
     frontmatter: page.frontmatter,
   });
   // `pages` are in path order: the order the index takes them.
-  const key = searchIndexKey(
-    pages.map((p) => ({ record: recordOf(p), sectionsKey: partOf<SearchSummary>(p.page.rendered?.parts, NAME)?.sectionsKey ?? '' })),
-    docsVersion,
-  );
+  const keyed = pages.map((p) => ({ record: recordOf(p), sectionsKey: partOf<SearchSummary>(p.page.rendered?.parts, NAME)?.sectionsKey ?? '' }));
+  const key = searchIndexKey(keyed, docsVersion);
   const reused = await reuseIndex(key, output);
   if (reused) {
     published.searchIndex = reused;
@@ -31,19 +37,28 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
   }
 
   const builder = createSearchIndexBuilder({ docsVersion });
+  const used = new Set<string>();
   // Pages are written a few at once and may finish out of order; the index takes them in path order.
-  const waiting = new Map<number, { record: ReturnType<typeof recordOf>; sections: SearchBody }>();
+  const waiting = new Map<number, { record: ReturnType<typeof recordOf>; prepared: PreparedSearchPage | undefined }>();
   let next = 0;
   return {
     async page(page) {
-      const sections = partOf<SearchBody>((await page.body()).parts, NAME) ?? [];
-      waiting.set(page.order, { record: recordOf(page), sections });
+      const record = recordOf(page);
+      const pageKey = searchPageKey(keyed[page.order]!);
+      // A page whose record and sections are unchanged since an earlier build of this process is not read again.
+      const prepared = PREPARED.has(pageKey)
+        ? PREPARED.get(pageKey)
+        : prepareSearchPage({ record, sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
+      PREPARED.set(pageKey, prepared);
+      used.add(pageKey);
+      waiting.set(page.order, { record, prepared });
       for (let ready = waiting.get(next); ready; ready = waiting.get(next)) {
         waiting.delete(next++);
-        builder.add(ready);
+        builder.addPrepared(ready.record, ready.prepared);
       }
     },
     async finish() {
+      for (const pageKey of PREPARED.keys()) if (!used.has(pageKey)) PREPARED.delete(pageKey);
       const index = builder.finish();
       // The key was looked up at the start (so the pages' text is read only when the index is made): store it now,
       // on every file, numbered, and the number of shards on the root.

@@ -1,0 +1,30 @@
+import type { PageBody, PageSummary } from './types';
+
+/**
+ * Page results a long-lived process (the dev server) keeps between builds,
+ * by the page cache's key (a hash of everything a page is made from): an
+ * unchanged page is then neither processed nor read back from the cache's
+ * files, so an edit costs the pages it changed. Same key, same result: the
+ * output does not depend on where a summary came from.
+ */
+export class PageMemory {
+  private entries = new Map<string, { summary: PageSummary; body?: PageBody }>();
+  private seen = new Set<string>();
+
+  get(key: string): { summary: PageSummary; body?: PageBody } | undefined {
+    this.seen.add(key);
+    return this.entries.get(key);
+  }
+
+  /** `body` only when there is no page cache to read it back from. */
+  set(key: string, summary: PageSummary, body?: PageBody): void {
+    this.seen.add(key);
+    this.entries.set(key, body ? { summary, body } : { summary });
+  }
+
+  /** After a build: forgets the pages it did not ask for (edited, renamed or deleted since), so memory follows the site, not its history. */
+  settle(): void {
+    for (const key of this.entries.keys()) if (!this.seen.has(key)) this.entries.delete(key);
+    this.seen = new Set();
+  }
+}
