@@ -89,7 +89,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline: PagePipeline): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
-  const sources = await loadSources(config);
+  const sources = await loadSources(config, options.memory?.files);
   append(diagnostics, sources.diagnostics);
   const site = sources.siteConfig
     ? parseSiteConfig(sources.siteConfig)

@@ -1,3 +1,4 @@
+import { UnchangedFiles } from '../source/unchanged-files';
 import type { PageBody, PageSummary } from './types';
 
 /**
@@ -8,6 +9,8 @@ import type { PageBody, PageSummary } from './types';
  * output does not depend on where a summary came from.
  */
 export class PageMemory {
+  /** The content files' bytes, read again only when their stat changed. */
+  readonly files = new UnchangedFiles();
   private entries = new Map<string, { summary: PageSummary; body?: PageBody }>();
   private seen = new Set<string>();
 
