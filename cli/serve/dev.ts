@@ -27,6 +27,8 @@ export interface DevOptions extends ListenOptions {
   debounceMs?: number;
   /** Also watch viewer/ and re-bundle it on change (by default only in docsbuild's own repository, not when installed). */
   watchViewer?: boolean;
+  /** What builds the site after each change; by default a DevEngine (tests give one that fails on purpose). */
+  engine?: Pick<DevEngine, 'build' | 'release'>;
 }
 
 export interface DevServer extends RunningServer {
@@ -63,7 +65,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   /** viewer/ changed since the dev bundle was last made (kept until a bundle succeeds). */
   let viewerStale = false;
   // One page pipeline (one shiki highlighter) for the server's life, not one per rebuild; the pages' summaries and the last good output.
-  const engine = new DevEngine();
+  const engine = options.engine ?? new DevEngine();
   const failures = repeatCounter();
   // Set before the first build runs (below, once the server listens).
   let watcher: TreeWatcher;
