@@ -11,6 +11,8 @@ import type { PageBody, PageSummary } from './types';
 export class PageMemory {
   /** The content files' bytes, read again only when their stat changed. */
   readonly files = new UnchangedFiles();
+  /** What output features keep between builds, by feature name (EmitContext.kept). */
+  readonly features = new Map<string, unknown>();
   private entries = new Map<string, { summary: PageSummary; body?: PageBody }>();
   private seen = new Set<string>();
 

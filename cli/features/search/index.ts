@@ -5,18 +5,10 @@ import { searchIndexKey, searchPageKey } from './file';
 import { createSearchIndexBuilder, prepareSearchPage, type PreparedSearchPage, type SearchIndexFile } from './index-builder';
 import { PART_NAME as NAME, type SearchBody, type SearchSummary } from './part';
 
-/**
- * Each page's documents with their words counted, by what the index takes
- * from the page (searchPageKey), kept between the builds of one process: the
- * dev server makes the index again after an edit without reading or
- * tokenizing the other pages. Pages no build asked for since are dropped.
- */
-const PREPARED = new Map<string, PreparedSearchPage | undefined>();
-
 /** The local search index (site.yaml `search.provider: local`), made as pages are written, or kept from the previous build. */
 export const searchFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
+async function start({ model, pages, output, published, kept }: EmitContext): Promise<FeatureRun> {
   const site = model.record;
   if (site.search.provider !== 'local') return {};
   const docsVersion = site.versions?.current;
@@ -37,6 +29,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
   }
 
   const builder = createSearchIndexBuilder({ docsVersion });
+  const prepared = preparedPages(kept);
   const used = new Set<string>();
   // Pages are written a few at once and may finish out of order; the index takes them in path order.
   const waiting = new Map<number, { record: ReturnType<typeof recordOf>; prepared: PreparedSearchPage | undefined }>();
@@ -44,21 +37,24 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
   return {
     async page(page) {
       const record = recordOf(page);
-      const pageKey = searchPageKey(keyed[page.order]!);
+      const pageKey = prepared && searchPageKey(keyed[page.order]!);
       // A page whose record and sections are unchanged since an earlier build of this process is not read again.
-      const prepared = PREPARED.has(pageKey)
-        ? PREPARED.get(pageKey)
-        : prepareSearchPage({ record, sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
-      PREPARED.set(pageKey, prepared);
-      used.add(pageKey);
-      waiting.set(page.order, { record, prepared });
+      const documents =
+        pageKey !== undefined && prepared?.has(pageKey)
+          ? prepared.get(pageKey)
+          : prepareSearchPage({ record, sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
+      if (pageKey !== undefined) {
+        prepared?.set(pageKey, documents);
+        used.add(pageKey);
+      }
+      waiting.set(page.order, { record, prepared: documents });
       for (let ready = waiting.get(next); ready; ready = waiting.get(next)) {
         waiting.delete(next++);
         builder.addPrepared(ready.record, ready.prepared);
       }
     },
     async finish() {
-      for (const pageKey of PREPARED.keys()) if (!used.has(pageKey)) PREPARED.delete(pageKey);
+      for (const pageKey of prepared?.keys() ?? []) if (!used.has(pageKey)) prepared!.delete(pageKey);
       const index = builder.finish();
       // The key was looked up at the start (so the pages' text is read only when the index is made): store it now,
       // on every file, numbered, and the number of shards on the root.
@@ -70,6 +66,22 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
 }
 
 type Sink = EmitContext['output'];
+
+/**
+ * Each page's documents with their words counted, by what the index takes
+ * from the page (searchPageKey). Kept between the builds of the dev server:
+ * after an edit the index is made again without reading or tokenizing the
+ * other pages. Pages no build asked for since are dropped. A one-off build
+ * keeps nothing (its memory would grow with the site).
+ */
+function preparedPages(kept: EmitContext['kept']): Map<string, PreparedSearchPage | undefined> | undefined {
+  if (!kept) return undefined;
+  const existing = kept.get(NAME) as Map<string, PreparedSearchPage | undefined> | undefined;
+  if (existing) return existing;
+  const made = new Map<string, PreparedSearchPage | undefined>();
+  kept.set(NAME, made);
+  return made;
+}
 
 /** The previous build's index, every file of it taken over; undefined (and the index made again) when any is missing. */
 async function reuseIndex(key: string, output: Sink): Promise<EmitContext['published']['searchIndex']> {
