@@ -91,8 +91,9 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   const timer = options.timer ?? createStageTimer(false);
   const sources = await loadSources(config, options.memory?.files);
   append(diagnostics, sources.diagnostics);
-  const site = sources.siteConfig
-    ? parseSiteConfig(sources.siteConfig)
+  const siteSource = sources.siteConfig;
+  const site = siteSource
+    ? (options.memory?.once('site config', `${siteSource.file}\0${siteSource.text}`, () => parseSiteConfig(siteSource)) ?? parseSiteConfig(siteSource))
     : sources.vuepress && parseVuepressSiteConfig(sources.vuepress, VUEPRESS_DEFAULT_TITLE);
   if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;

@@ -14,6 +14,7 @@ export class PageMemory {
   /** What output features keep between builds, by feature name (EmitContext.kept). */
   readonly features = new Map<string, unknown>();
   private entries = new Map<string, { summary: PageSummary; body?: PageBody }>();
+  private values = new Map<string, { material: string; value: unknown }>();
   private seen = new Set<string>();
 
   get(key: string): { summary: PageSummary; body?: PageBody } | undefined {
@@ -25,6 +26,15 @@ export class PageMemory {
   set(key: string, summary: PageSummary, body?: PageBody): void {
     this.seen.add(key);
     this.entries.set(key, body ? { summary, body } : { summary });
+  }
+
+  /** One value per name, made again only when what it is made from (`material`) changed: site.yaml parsed and checked once per change, not per edit. */
+  once<T>(name: string, material: string, make: () => T): T {
+    const last = this.values.get(name);
+    if (last?.material === material) return last.value as T;
+    const value = make();
+    this.values.set(name, { material, value });
+    return value;
   }
 
   /** After a build: forgets the pages it did not ask for (edited, renamed or deleted since), so memory follows the site, not its history. */
