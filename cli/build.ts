@@ -15,6 +15,8 @@ import { fenceLanguages } from './markdown/fences';
 import { planAssets } from './output/assets';
 import { MemoryOutput, type OutputSink } from './output/sink';
 import { sizesOf, type ViewerSizes } from './output/sizes';
+import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
+import type { PageMemory } from './page/page-memory';
 import { summarisePages } from './page/summarise';
 import type { PageContext } from './page/types';
 import { checkSite } from './site/checks';
@@ -37,6 +39,10 @@ export interface BuildOptions {
   output?: OutputSink;
   /** Records how long each stage takes (DOCSBUILD_TIMINGS). */
   timer?: StageTimer;
+  /** A page pipeline kept across builds (the dev server's: one warm highlighter for its life); without, one is made and disposed for this build. */
+  pipeline?: PagePipeline;
+  /** Page results kept across builds of one process (the dev server's): an unchanged page is neither processed nor read from the cache. */
+  memory?: PageMemory;
 }
 
 export interface BuildResult {
@@ -71,12 +77,23 @@ const PAGES_AT_ONCE = 16;
  * It never prints or exits; the CLI decides what to do with the result.
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
+  if (options.pipeline) return buildWith(config, options, options.pipeline);
+  const pipeline = createPagePipeline(PAGE_PARTS);
+  try {
+    return await buildWith(config, options, pipeline);
+  } finally {
+    pipeline.dispose();
+  }
+}
+
+async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline: PagePipeline): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
-  const sources = await loadSources(config);
+  const sources = await loadSources(config, options.memory?.files);
   append(diagnostics, sources.diagnostics);
-  const site = sources.siteConfig
-    ? parseSiteConfig(sources.siteConfig)
+  const siteSource = sources.siteConfig;
+  const site = siteSource
+    ? (options.memory?.once('site config', `${siteSource.file}\0${siteSource.text}`, () => parseSiteConfig(siteSource)) ?? parseSiteConfig(siteSource))
     : sources.vuepress && parseVuepressSiteConfig(sources.vuepress, VUEPRESS_DEFAULT_TITLE);
   if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;
@@ -102,7 +119,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   };
   timer.lap('load sources');
 
-  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, { ...config.pages, parts: PAGE_PARTS });
+  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, { ...config.pages, parts: PAGE_PARTS, pipeline, memory: options.memory });
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
 
@@ -163,7 +180,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const published: Published = { chunks: new Map(), copies: new Map(), records: new Map(), htmlGzip: new Map() };
   // Page footer: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
   const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
-  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated };
+  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features };
   const runs: FeatureRun[] = [];
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   timer.lap('viewer bundle and site-wide inputs');

@@ -54,6 +54,8 @@ export interface EmitContext {
   timer: StageTimer;
   /** Page footer: each source's last commit time (ISO), by relativePath (source/last-updated.ts); absent when site.yaml has lastUpdated off. */
   lastUpdated?: ReadonlyMap<string, string>;
+  /** What features keep between the builds of a long-lived process (the dev server), by feature name; absent for a one-off build. */
+  kept?: Map<string, unknown>;
 }
 
 /** One output feature's work in one build: state lives in the closure `start` returns, never in the module. */

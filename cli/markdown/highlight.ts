@@ -27,6 +27,8 @@ const TOKENIZE_TIME_LIMIT = 0;
 export interface Highlighter {
   /** The highlighted `<pre>` element, or undefined when the language is unknown or not loaded. */
   highlight(code: string, lang: string): Element | undefined;
+  /** Frees shiki's grammars and WebAssembly heap: a long-lived process (the dev server) must not keep making new ones. */
+  dispose(): void;
 }
 
 /**
@@ -64,6 +66,10 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
       const root = shared ? shared.around(toHast) : toHast();
       const pre = root.children[0];
       return pre && pre.type === 'element' ? pre : undefined;
+    },
+    dispose() {
+      sharing.clear();
+      shiki.dispose();
     },
   };
 }

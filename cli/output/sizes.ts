@@ -66,6 +66,23 @@ export interface Spread {
 
 export const gzipSize = (content: string | Uint8Array) => gzipSync(content).length;
 
+/**
+ * gzipSize of site-wide files, remembered by content: the dev server makes
+ * the build's size report after every edit, and gzipping the viewer bundle
+ * and every search shard again took more than the edit itself. Not for page
+ * chunks (there are as many as pages: a cold build must not hold them all).
+ */
+const keptSizes = new Map<string | Uint8Array, number>();
+const KEPT_SIZES = 4096;
+export function keptGzipSize(content: string | Uint8Array): number {
+  let size = keptSizes.get(content);
+  if (size === undefined) {
+    if (keptSizes.size >= KEPT_SIZES) keptSizes.clear();
+    keptSizes.set(content, (size = gzipSize(content)));
+  }
+  return size;
+}
+
 /** One page's gzip bytes, besides the site-wide files. */
 export interface PageSizes {
   html: number;
@@ -86,7 +103,7 @@ export interface SizeInputs {
 
 /** The same figures as measureViewer, from what the build made (so it need not read its output back). */
 export function sizesOf(inputs: SizeInputs): ViewerSizes {
-  const total = (contents: readonly (string | Uint8Array)[]) => contents.reduce((sum, content) => sum + gzipSize(content), 0);
+  const total = (contents: readonly (string | Uint8Array)[]) => contents.reduce((sum, content) => sum + keptGzipSize(content), 0);
   const js = total(inputs.firstLoad.js);
   const css = total(inputs.firstLoad.css);
   const spread = (of: (page: PageSizes) => number): Spread => {
@@ -173,11 +190,11 @@ export function measureSearchIndex(files: OutputFiles): SearchIndexSizes | undef
 /** The sizes of a search index from its files' contents: the build (as it writes them) and measureSearchIndex (reading them back). */
 export function searchIndexSizesOf(root: string | Uint8Array, termShards: readonly (string | Uint8Array)[], docShards: readonly (string | Uint8Array)[]): SearchIndexSizes {
   const all = [root, ...termShards, ...docShards];
-  const medianGzip = (contents: readonly (string | Uint8Array)[]) => median(contents.map(gzipSize).sort((a, b) => a - b));
+  const medianGzip = (contents: readonly (string | Uint8Array)[]) => median(contents.map(keptGzipSize).sort((a, b) => a - b));
   return {
     raw: all.reduce((sum, content) => sum + (typeof content === 'string' ? Buffer.byteLength(content) : content.length), 0),
-    gzip: all.reduce((sum, content) => sum + gzipSize(content), 0),
-    root: gzipSize(root),
+    gzip: all.reduce((sum, content) => sum + keptGzipSize(content), 0),
+    root: keptGzipSize(root),
     termShard: medianGzip(termShards),
     docShard: medianGzip(docShards),
   };

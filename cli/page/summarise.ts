@@ -1,9 +1,9 @@
-import type { Highlighter } from '../markdown/highlight';
-import { createPageCache, type PageCacheOptions } from './cache';
+import { cacheKey, createPageCache, type PageCacheOptions } from './cache';
+import type { PageMemory } from './page-memory';
 import { mapLimited } from '../support/map-limited';
 import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
-import type { PageTools } from './pipeline';
+import { createPagePipeline, type PagePipeline } from './page-pipeline';
 import type { PageBody, PageContext, PagePart, PageResult, PageSummary } from './types';
 
 export interface SummariseOptions {
@@ -13,6 +13,10 @@ export interface SummariseOptions {
   parallel?: PoolOptions;
   /** The content-addressed page cache; without, every page is processed. */
   cache?: PageCacheOptions;
+  /** The pipeline for pages processed in this thread; the caller disposes it. Without, one is made for this call. */
+  pipeline?: PagePipeline;
+  /** Results kept from earlier builds of this process (the dev server's), used before the cache and updated. */
+  memory?: PageMemory;
 }
 
 /** Every page's summary in source order, and a way to fetch each one's body when it is written. */
@@ -60,12 +64,22 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const cache = options.cache && createPageCache(options.cache);
   const summaries = new Array<PageSummary>(sources.length);
   const held = new Map<number, PageBody>();
-  const cached = cache ? await mapLimited(sources, CACHE_READS_AT_ONCE, (source) => cache.get(source, context)) : [];
+  const { memory } = options;
+  // With memory and no cache, a key of the same material (the tool's version is this process's).
+  const keyOf = (source: SourceFile) => cache?.keyOf(source, context) ?? (memory ? cacheKey(source, context, '') : undefined);
+  // A summary made without rendering (no site config yet) is no use to a build that renders.
+  const memoryKeyOf = (source: SourceFile) => `${context.render}:${keyOf(source)}`;
+  const remembered = memory ? sources.map((source) => memory.get(memoryKeyOf(source))) : [];
+  remembered.forEach((hit, i) => {
+    if (hit?.body) held.set(i, hit.body);
+  });
+  const cached = await mapLimited(sources, CACHE_READS_AT_ONCE, async (source, i) => remembered[i]?.summary ?? (await cache?.get(source, context)));
   const missing: number[] = [];
   sources.forEach((_, i) => {
     const hit = cached[i];
     if (hit) summaries[i] = hit;
     else missing.push(i);
+    if (hit && !remembered[i]) memory?.set(memoryKeyOf(sources[i]!), hit);
   });
 
   // Each page is stored as it arrives and only its summary kept: holding the bodies would grow with the site.
@@ -73,6 +87,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const accept = (k: number, { summary, body }: PageResult) => {
     const i = missing[k]!;
     summaries[i] = summary;
+    memory?.set(memoryKeyOf(sources[i]!), summary, cache ? undefined : body);
     if (!cache) {
       if (body) held.set(i, body);
       return;
@@ -84,8 +99,8 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     );
   };
   const todo = missing.map((i) => sources[i]!);
-  const local = lazyPipeline(context, options.parts ?? []);
-  const here = async (k: number) => (await local()).process(todo[k]!);
+  const local = options.pipeline ?? createPagePipeline(options.parts ?? []);
+  const here = (k: number) => local.process(todo[k]!, context);
   if (options.parallel && todo.length >= PARALLEL_THRESHOLD) await processPagesInParallel(todo, context, poolFor(context, options.parallel), accept, here);
   else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
   await Promise.all(stored);
@@ -94,16 +109,18 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     async take(index) {
       const inMemory = held.get(index);
       if (inMemory) {
-        held.delete(index);
+        // Kept when the process's memory holds it: a later build may take it again.
+        if (!memory) held.delete(index);
         return inMemory;
       }
       if (!summaries[index]?.page?.rendered) return undefined;
       const source = sources[index]!;
       // An entry removed or damaged since it was read: process the page again (the same input gives the same body).
-      return (await cache?.body(source, context)) ?? (await (await local()).process(source)).body;
+      return (await cache?.body(source, context)) ?? (await local.process(source, context)).body;
     },
   };
-  const inputKeys = sources.map((source) => cache?.keyOf(source, context));
+  const inputKeys = sources.map(keyOf);
+  memory?.settle();
   return { summaries, fromCache: sources.length - missing.length, bodies, inputKeys };
 }
 
@@ -114,24 +131,4 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
  */
 export function poolFor(context: PageContext, pool: PoolOptions): PoolOptions {
   return context.render ? pool : { ...pool, heapLimitMb: undefined, youngGenerationMb: undefined };
-}
-
-/**
- * The page pipeline in this thread, loaded the first time a page is
- * processed here: a build whose pages all come from the cache (or go to
- * workers) never loads the Markdown parser or shiki, a fifth of a warm
- * build's time.
- */
-function lazyPipeline(context: PageContext, parts: readonly PagePart[]): () => Promise<{ process(source: SourceFile): Promise<PageResult> }> {
-  let pipeline: Promise<{ process(source: SourceFile): Promise<PageResult> }> | undefined;
-  return () =>
-    (pipeline ??= (async () => {
-      const [{ createCodeHighlighter, knownLanguageNames }, { createPageTools, processPage }] = await Promise.all([
-        import('../markdown/highlight'),
-        import('./pipeline'),
-      ]);
-      let highlighter: Promise<Highlighter> | undefined;
-      const tools: PageTools = createPageTools(await knownLanguageNames(), parts, () => (highlighter ??= createCodeHighlighter(context.codeLanguages)));
-      return { process: (source: SourceFile) => processPage(source, context, tools) };
-    })());
 }

@@ -26,14 +26,53 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*">\n?/g;
  * every HTML page loading the dev entry instead of the production one.
  * Pages without the viewer (redirect stubs) stay as built.
  */
-export function withDevClient(files: ReadonlyMap<string, string | Uint8Array>, bundle: DevBundle, base: string): Map<string, string | Uint8Array> {
+export function withDevClient(
+  files: ReadonlyMap<string, string | Uint8Array>,
+  bundle: DevBundle,
+  base: string,
+  previous?: DevPages,
+): Map<string, string | Uint8Array> {
   const served = new Map<string, string | Uint8Array>(files);
   for (const [name, bytes] of bundle.files) if (!name.endsWith('.css')) served.set(name, bytes);
   const tag = `<script type="module" src="${base}${bundle.script}"></script>`;
   for (const [name, content] of files) {
     if (!name.endsWith('.html')) continue;
+    // A page the build took over unchanged is the same string as last time: its dev form is too (same entry script).
+    const known = previous?.get(content);
+    if (known?.tag === tag) {
+      served.set(name, known.html);
+      continue;
+    }
     const html = typeof content === 'string' ? content : new TextDecoder().decode(content);
-    if (MODULE_SCRIPT.test(html)) served.set(name, html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, tag));
+    const dev = MODULE_SCRIPT.test(html) ? html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, tag) : html;
+    served.set(name, dev);
+    previous?.set(content, { tag, html: dev });
   }
   return served;
+}
+
+/**
+ * Each built page's dev form, by the built page itself: a page the build
+ * took over unchanged is the same string as last time, so it is neither
+ * decoded nor rewritten again. Only the last build's pages are kept.
+ */
+export class DevPages {
+  private last = new Map<string | Uint8Array, { tag: string; html: string }>();
+  private current = new Map<string | Uint8Array, { tag: string; html: string }>();
+
+  get(built: string | Uint8Array): { tag: string; html: string } | undefined {
+    const known = this.current.get(built) ?? this.last.get(built);
+    if (known) this.current.set(built, known);
+    return known;
+  }
+
+  set(built: string | Uint8Array, dev: { tag: string; html: string }): void {
+    this.current.set(built, dev);
+  }
+
+  /** After a build is served: what it did not use is dropped. */
+  settle(): void {
+    this.last = this.current;
+    this.current = new Map();
+  }
 }

@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { build, type BuildResult } from '../build';
 import { VIEWER_DIR, VIEWER_INSTALLED } from '../features/viewer/bundle';
 import type { ResolvedConfig } from '../config';
 import type { BaselineReport } from '../diagnostics/baseline';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic';
 import { formatBaseline, formatSummary, formatText } from '../diagnostics/format';
-import { MemoryOutput } from '../output/sink';
+import { DevEngine } from './dev-engine';
 import { siteUpdate, type BuildSnapshot } from './changes';
-import { bundleDevClient, DEV_SEGMENT, withDevClient, type DevBundle } from './dev-client';
+import { bundleDevClient, DEV_SEGMENT, DevPages, withDevClient, type DevBundle } from './dev-client';
 import { EventHub } from './events';
 import { MemorySource } from './file-source';
 import { listen, type ListenOptions, type RunningServer } from './listen';
@@ -28,6 +27,8 @@ export interface DevOptions extends ListenOptions {
   debounceMs?: number;
   /** Also watch viewer/ and re-bundle it on change (by default only in docsbuild's own repository, not when installed). */
   watchViewer?: boolean;
+  /** What builds the site after each change; by default a DevEngine (tests give one that fails on purpose). */
+  engine?: Pick<DevEngine, 'build' | 'release'>;
 }
 
 export interface DevServer extends RunningServer {
@@ -63,7 +64,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   let staticHandler: ReturnType<typeof createStaticHandler> | undefined;
   /** viewer/ changed since the dev bundle was last made (kept until a bundle succeeds). */
   let viewerStale = false;
-  let lastOutput: MemoryOutput | undefined;
+  // One page pipeline (one shiki highlighter) for the server's life, not one per rebuild; the pages' summaries and the last good output.
+  const engine = options.engine ?? new DevEngine();
+  const devPages = new DevPages();
+  const failures = repeatCounter();
   // Set before the first build runs (below, once the server listens).
   let watcher: TreeWatcher;
 
@@ -89,50 +93,61 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     diagnostics = next;
     hub.send('diagnostics', next);
     if (list.length > 0) log(`${formatText(list, { color: options.color === true, getSource })}\n${formatSummary(list, pageCount)}`);
-    if (extra) log(extra);
     if (text === '' && wasBad) log('All problems fixed.');
   };
 
   /** One full pass: (re-)bundle the dev client if needed, build, swap the served files, tell the browsers. */
-  const rebuild = async (viewerChanged: boolean) => {
+  const rebuildOnce = async (viewerChanged: boolean) => {
     const started = performance.now();
     if (viewerChanged) viewerStale = true;
-    let result: BuildResult;
-    try {
-      if (viewerStale && base !== undefined) {
-        bundle = await bundleDevClient(base);
-        viewerStale = false;
-      }
-      // Made from the last good build's output, so unchanged pages' HTML and the search index are reused, not rendered again.
-      const output = new MemoryOutput(lastOutput);
-      result = await build(config, { mode: 'build', output });
-      watcher.watchFolders(result.importedFiles.map((file) => path.dirname(file)));
-      const manifest = result.manifest;
-      if (manifest && !hasErrors(result.diagnostics)) {
-        lastOutput = output;
-        if (manifest.site.base !== base || !bundle) {
-          bundle = await bundleDevClient(manifest.site.base);
-          base = manifest.site.base;
-          staticHandler = createStaticHandler({ source, base, compression: 'fast' });
-        }
-        source.update(withDevClient(result.files, bundle, base));
-        const next: BuildSnapshot = { manifest, redirects: String(result.files.get('redirects.json') ?? ''), viewerKey: viewerKeyOf(result.files, bundle) };
-        const update = siteUpdate(snapshot, next, builds + 1);
-        snapshot = next;
-        if (update) {
-          builds = update.build;
-          hub.send('update', update);
-          const ms = Math.round(performance.now() - started);
-          const what = update.reload ? 'viewer changed, reloading' : `${update.pages.length} page(s) changed${update.site ? ', site config changed' : ''}`;
-          log(`Rebuilt in ${ms} ms: ${what}.`);
-        }
-      }
-    } catch (error) {
-      // A viewer source that does not bundle (or a bug): keep serving the last good build and say why.
-      publishDiagnostics([], 0, `The site could not be built: ${(error as Error).message}`);
-      return;
+    if (viewerStale && base !== undefined) {
+      bundle = await bundleDevClient(base);
+      viewerStale = false;
     }
+    const result = await engine.build(config);
+    watcher.watchFolders(result.importedFiles.map((file) => path.dirname(file)));
+    const manifest = result.manifest;
+    if (manifest && !hasErrors(result.diagnostics)) {
+      if (manifest.site.base !== base || !bundle) {
+        bundle = await bundleDevClient(manifest.site.base);
+        base = manifest.site.base;
+        staticHandler = createStaticHandler({ source, base, compression: 'fast' });
+      }
+      source.update(withDevClient(result.files, bundle, base, devPages));
+      devPages.settle();
+      const next: BuildSnapshot = { manifest, redirects: String(result.files.get('redirects.json') ?? ''), viewerKey: viewerKeyOf(result.files, bundle) };
+      const update = siteUpdate(snapshot, next, builds + 1);
+      snapshot = next;
+      if (update) {
+        builds = update.build;
+        hub.send('update', update);
+        const ms = Math.round(performance.now() - started);
+        const what = update.reload ? 'viewer changed, reloading' : `${update.pages.length} page(s) changed${update.site ? ', site config changed' : ''}`;
+        log(`Rebuilt in ${ms} ms: ${what}.`);
+      }
+    }
+    failures.reset();
     publishDiagnostics(result.diagnostics, result.pageCount, undefined, result.baseline);
+  };
+  /**
+   * A build that throws (a viewer source that does not bundle, or a bug)
+   * keeps the last good build served, says why every time (a repeat with
+   * its count), and never ends rebuilding: the next change builds again,
+   * with a fresh highlighter in case the failure was inside it.
+   */
+  const rebuild = async (viewerChanged: boolean) => {
+    try {
+      await rebuildOnce(viewerChanged);
+    } catch (error) {
+      engine.release();
+      const message = `The site could not be built: ${(error as Error).message}`;
+      log(failures.line(message));
+      try {
+        publishDiagnostics([], 0, message);
+      } catch {
+        // The terminal line above is the report.
+      }
+    }
   };
 
   // Rebuilds run one at a time; changes that arrive meanwhile make one more.
@@ -197,6 +212,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       clearTimeout(timer);
       hub.close();
       await running?.catch(() => undefined);
+      engine.release();
       await http.close();
     },
   };
@@ -208,3 +224,20 @@ function viewerKeyOf(files: ReadonlyMap<string, unknown>, bundle: DevBundle): st
   return [bundle.script, ...styles].join('|');
 }
 
+
+/** The line for a failure: a repeat of the last one says so, with its count, so a stuck state is visible rather than silent. */
+function repeatCounter() {
+  let last = '';
+  let count = 0;
+  return {
+    line(message: string): string {
+      count = message === last ? count + 1 : 1;
+      last = message;
+      return count === 1 ? message : `${message} (${count} times in a row)`;
+    },
+    reset() {
+      last = '';
+      count = 0;
+    },
+  };
+}

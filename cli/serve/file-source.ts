@@ -43,15 +43,24 @@ function isPlainName(name: string): boolean {
  */
 export class MemorySource implements FileSource {
   private entries = new Map<string, StaticEntry>();
+  /** What each entry was made from: a file the build took over unchanged is the same string or array, and is not copied or compared again. */
+  private madeFrom = new Map<string, string | Uint8Array>();
 
   update(files: ReadonlyMap<string, string | Uint8Array>): void {
     const next = new Map<string, StaticEntry>();
+    const madeFrom = new Map<string, string | Uint8Array>();
     for (const [name, content] of files) {
-      const body = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
       const old = this.entries.get(name);
+      madeFrom.set(name, content);
+      if (old && this.madeFrom.get(name) === content) {
+        next.set(name, old);
+        continue;
+      }
+      const body = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
       next.set(name, old && old.body.equals(body) ? old : new StaticEntry(body));
     }
     this.entries = next;
+    this.madeFrom = madeFrom;
   }
 
   async get(name: string): Promise<StaticEntry | undefined> {

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 
 /**
  * "Last updated" for every page from ONE `git log` over the content folder,
@@ -76,6 +78,38 @@ export function runGitLog(contentDir: string, git = 'git'): Promise<string | und
 
 /** Each git-tracked file's last-updated time, by path relative to `contentDir`; empty outside a git checkout. */
 export async function readLastUpdated(contentDir: string): Promise<Map<string, string>> {
+  // The same history, the same times: a long-lived process (the dev server) runs git again only after a commit, checkout or reset.
+  const stamp = await historyStamp(contentDir);
+  const last = lastRead.get(contentDir);
+  if (last?.stamp === stamp) return last.times;
+  const times = await readLastUpdatedAnew(contentDir);
+  lastRead.set(contentDir, { stamp, times });
+  return times;
+}
+
+const lastRead = new Map<string, { stamp: string; times: Map<string, string> }>();
+
+/**
+ * What changes whenever HEAD's history may have: the sizes and times of the
+ * repository's HEAD, its reflog and its index (a commit, checkout, reset,
+ * merge or pull each writes one of them).
+ */
+async function historyStamp(contentDir: string): Promise<string> {
+  for (let dir = path.resolve(contentDir); ; dir = path.dirname(dir)) {
+    const dotGit = path.join(dir, '.git');
+    const found = await stat(dotGit).catch(() => undefined);
+    if (found) {
+      // A worktree's .git is a file naming its folder in the main repository.
+      const gitDir = found.isFile() ? path.resolve(dir, (await readFile(dotGit, 'utf8')).replace(/^gitdir:\s*/, '').trim()) : dotGit;
+      const parts = await Promise.all(['HEAD', 'logs/HEAD', 'index'].map((name) => stat(path.join(gitDir, name)).then((s) => `${s.size}:${s.mtimeMs}:${s.ino}`, () => '-')));
+      return parts.join('|');
+    }
+    // No repository: git finds none either (its times are then empty), until one is made.
+    if (path.dirname(dir) === dir) return 'no repository';
+  }
+}
+
+async function readLastUpdatedAnew(contentDir: string): Promise<Map<string, string>> {
   const output = await runGitLog(contentDir);
   const times = output === undefined ? new Map<string, number>() : parseGitLog(output);
   return new Map([...times].map(([file, seconds]) => [file, isoTime(seconds)]));

@@ -1,4 +1,5 @@
 import { readFile, readlink, realpath, stat } from 'node:fs/promises';
+import { statFile, type UnchangedFiles } from './unchanged-files';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
@@ -80,7 +81,7 @@ export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 const READ_CONCURRENCY = 64;
 
 /** The only stage that reads the content tree. */
-export async function loadSources(config: ContentLocation): Promise<LoadedSources> {
+export async function loadSources(config: ContentLocation, unchanged?: UnchangedFiles): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = [];
   const displayPath = (relativePath: string) =>
     path.relative(config.root, path.join(config.contentDir, relativePath)).split(path.sep).join('/');
@@ -98,7 +99,8 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
     try {
       const absolute = path.join(config.contentDir, relativePath);
       // Checked before reading: a huge file is refused without holding it in memory.
-      const { size } = await stat(absolute);
+      const known = await statFile(absolute);
+      const { size } = known;
       if (size > limit) {
         const what = limit === MAX_TEXT_BYTES ? 'a page' : 'the site config';
         diagnostics.push(
@@ -106,7 +108,7 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
         );
         return undefined;
       }
-      bytes = await readFile(absolute);
+      bytes = unchanged ? await unchanged.read(absolute, known) : await readFile(absolute);
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       diagnostics.push(diagnostic('file/unreadable', { file }, `${relativePath} could not be read (${reason}).`));
@@ -151,13 +153,15 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
   const assets: AssetFile[] = [];
   for (const relativePath of assetPaths) {
     try {
-      assets.push({ relativePath, bytes: await readFile(path.join(config.contentDir, relativePath)) });
+      const absolute = path.join(config.contentDir, relativePath);
+      assets.push({ relativePath, bytes: unchanged ? await unchanged.read(absolute, await statFile(absolute)) : await readFile(absolute) });
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       diagnostics.push(diagnostic('file/unreadable', { file: displayPath(relativePath) }, `${relativePath} could not be read (${reason}).`));
     }
   }
 
+  unchanged?.settle();
   return { siteConfig, vuepress, pages, assets, diagnostics };
 }
 

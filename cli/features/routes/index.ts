@@ -1,7 +1,7 @@
 import { ROUTES_VERSION, RoutesRootSchema, RouteShardSchema, SidebarPieceSchema, type RoutesRoot } from '../../../schema/routes';
 import { shardOf } from '../../../shared/prefix-shards';
 import { ROUTES_FILE, routeShardFileOf, sidebarPieceFilesOf } from '../../output/layout';
-import { gzipSize } from '../../output/sizes';
+import { keptGzipSize } from '../../output/sizes';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { buildRouteShards, type RouteEntry } from './route-shards';
 import { packSidebar } from './sidebar-pieces';
@@ -19,7 +19,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
   const pieceContents = sidebar.pieces.map((items) => json(SidebarPieceSchema.parse({ version: ROUTES_VERSION, items })));
   const pieceFiles = sidebarPieceFilesOf(pieceContents);
   const pieceNames = pieceFiles.names;
-  const pieceSizes = pieceContents.map(gzipSize);
+  const pieceSizes = pieceContents.map((content) => keptGzipSize(content));
   for (const [at, content] of pieceContents.entries()) await output.put(pieceNames[at]!, content);
   const branchNames = new Map([...sidebar.branches].map(([path, branch]) => [path, branch.map((at) => pieceNames[at]!)]));
   published.sidebarBranches = branchNames;
@@ -39,7 +39,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
         const content = json(RouteShardSchema.parse(shard));
         const name = routeShardFileOf(prefixes[at]!, content);
         shardFiles.push([prefixes[at]!, name]);
-        shardSizes.push(gzipSize(content));
+        shardSizes.push(keptGzipSize(content));
         await output.put(name, content);
       }
       const root: RoutesRoot = RoutesRootSchema.parse({
@@ -52,7 +52,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
       const rootText = json(root);
       await output.put(ROUTES_FILE, rootText);
       published.routeData = {
-        root: gzipSize(rootText),
+        root: keptGzipSize(rootText),
         // What a visit to each page fetches besides its HTML: its shard and its branch of the sidebar.
         byPage: new Map(
           entries.map((entry) => [

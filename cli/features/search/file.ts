@@ -14,8 +14,11 @@ export interface SearchKeyPage {
  */
 export function searchIndexKey(pages: readonly SearchKeyPage[], docsVersion?: string): string {
   const hash = createHash('sha256').update(JSON.stringify(['search', docsVersion ?? null]));
-  for (const { record, sectionsKey } of pages) {
-    hash.update(JSON.stringify([record.path, record.title, record.description, record.headers, record.frontmatter.search ?? null, sectionsKey]));
-  }
+  for (const page of pages) hash.update(searchPageKey(page));
   return `search:${hash.digest('hex')}`;
+}
+
+/** Everything the index takes from one page. */
+export function searchPageKey({ record, sectionsKey }: SearchKeyPage): string {
+  return JSON.stringify([record.path, record.title, record.description, record.headers, record.frontmatter.search ?? null, sectionsKey]);
 }

@@ -10,7 +10,7 @@ import {
 import { shardPrefixes, shardOf, type ShardLimits } from '../../../shared/prefix-shards';
 import type { PageSection } from '../../../shared/search/sections';
 import { searchDocShardFilesOf, searchRootFileOf, searchTermShardFileOf } from '../../output/layout';
-import { PostingsBuilder } from './postings';
+import { countFields, PostingsBuilder, type CountedFields } from './postings';
 
 /** A rendered page: its record (title, headers, frontmatter) and its text by section (sectionsOf its chunk's HTML). */
 export interface SearchablePage {
@@ -73,7 +73,29 @@ export function buildSearchIndex(pages: readonly SearchablePage[], options: Sear
 export interface SearchIndexBuilder {
   /** Pages go in by path, each once (buildSearchIndex sorts them); a `search: false` page is skipped. */
   add(page: SearchablePage): void;
+  /** The same, from prepareSearchPage's result for the page (undefined: `search: false`). */
+  addPrepared(record: SearchablePage['record'], prepared: PreparedSearchPage | undefined): void;
   finish(): SearchIndex;
+}
+
+/** A page's documents, their words counted: what the index takes from the page, whatever its place among the others. */
+export interface PreparedSearchPage {
+  docs: [slug: string, heading: string][];
+  counted: CountedFields[];
+}
+
+/** One document for the page (title, description, the text before its first header), one per section; undefined for `search: false`. */
+export function prepareSearchPage({ record, sections: all }: SearchablePage): PreparedSearchPage | undefined {
+  if (record.frontmatter.search === false) return undefined;
+  const [intro, ...sections] = all;
+  const introText = [record.description, intro?.text ?? ''].filter(Boolean).join(' ');
+  const prepared: PreparedSearchPage = { docs: [['', '']], counted: [countFields({ title: record.title, heading: '', parents: '', text: introText })] };
+  sections.forEach((section, at) => {
+    prepared.counted.push(countFields({ title: '', heading: section.heading, parents: parentsOf(sections, at, record.title), text: section.text }));
+    const header = record.headers.find((h) => h.slug === section.slug);
+    prepared.docs.push([section.slug, header?.title ?? section.heading]);
+  });
+  return prepared;
 }
 
 export function createSearchIndexBuilder(options: SearchIndexOptions = {}): SearchIndexBuilder {
@@ -81,23 +103,18 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
   const pages: [path: string, title: string][] = [];
   const docs: [page: number, slug: string, heading: string][] = [];
   const docsPerShard = options.docsPerShard ?? DOCS_PER_SHARD;
+  const addPrepared: SearchIndexBuilder['addPrepared'] = (record, prepared) => {
+    if (prepared === undefined) return;
+    const last = pages[pages.length - 1]?.[0];
+    // The same pages in any order must give the same bytes.
+    if (last !== undefined && compare(last, record.path) >= 0) throw new Error(`Search index: ${record.path} added after ${last}.`);
+    const pageIndex = pages.push([record.path, record.title]) - 1;
+    for (const [slug, heading] of prepared.docs) docs.push([pageIndex, slug, heading]);
+    for (const counted of prepared.counted) postings.addCounted(counted);
+  };
   return {
-    add({ record, sections: all }) {
-      if (record.frontmatter.search === false) return;
-      const last = pages[pages.length - 1]?.[0];
-      // The same pages in any order must give the same bytes.
-      if (last !== undefined && compare(last, record.path) >= 0) throw new Error(`Search index: ${record.path} added after ${last}.`);
-      const pageIndex = pages.push([record.path, record.title]) - 1;
-      const [intro, ...sections] = all;
-      const introText = [record.description, intro?.text ?? ''].filter(Boolean).join(' ');
-      postings.add({ title: record.title, heading: '', parents: '', text: introText });
-      docs.push([pageIndex, '', '']);
-      sections.forEach((section, at) => {
-        postings.add({ title: '', heading: section.heading, parents: parentsOf(sections, at, record.title), text: section.text });
-        const header = record.headers.find((h) => h.slug === section.slug);
-        docs.push([pageIndex, section.slug, header?.title ?? section.heading]);
-      });
-    },
+    add: (page) => addPrepared(page.record, prepareSearchPage(page)),
+    addPrepared,
     finish() {
       const built = postings.finish();
       const shards: SearchIndexFile[] = [];

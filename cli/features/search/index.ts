@@ -1,14 +1,14 @@
 import { searchIndexSizesOf } from '../../output/sizes';
 import { partOf } from '../../page/types';
 import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
-import { searchIndexKey } from './file';
-import { createSearchIndexBuilder, type SearchIndexFile } from './index-builder';
+import { searchIndexKey, searchPageKey } from './file';
+import { createSearchIndexBuilder, prepareSearchPage, type PreparedSearchPage, type SearchIndexFile } from './index-builder';
 import { PART_NAME as NAME, type SearchBody, type SearchSummary } from './part';
 
 /** The local search index (site.yaml `search.provider: local`), made as pages are written, or kept from the previous build. */
 export const searchFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
+async function start({ model, pages, output, published, kept }: EmitContext): Promise<FeatureRun> {
   const site = model.record;
   if (site.search.provider !== 'local') return {};
   const docsVersion = site.versions?.current;
@@ -20,10 +20,8 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
     frontmatter: page.frontmatter,
   });
   // `pages` are in path order: the order the index takes them.
-  const key = searchIndexKey(
-    pages.map((p) => ({ record: recordOf(p), sectionsKey: partOf<SearchSummary>(p.page.rendered?.parts, NAME)?.sectionsKey ?? '' })),
-    docsVersion,
-  );
+  const keyed = pages.map((p) => ({ record: recordOf(p), sectionsKey: partOf<SearchSummary>(p.page.rendered?.parts, NAME)?.sectionsKey ?? '' }));
+  const key = searchIndexKey(keyed, docsVersion);
   const reused = await reuseIndex(key, output);
   if (reused) {
     published.searchIndex = reused;
@@ -31,19 +29,32 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
   }
 
   const builder = createSearchIndexBuilder({ docsVersion });
+  const prepared = preparedPages(kept);
+  const used = new Set<string>();
   // Pages are written a few at once and may finish out of order; the index takes them in path order.
-  const waiting = new Map<number, { record: ReturnType<typeof recordOf>; sections: SearchBody }>();
+  const waiting = new Map<number, { record: ReturnType<typeof recordOf>; prepared: PreparedSearchPage | undefined }>();
   let next = 0;
   return {
     async page(page) {
-      const sections = partOf<SearchBody>((await page.body()).parts, NAME) ?? [];
-      waiting.set(page.order, { record: recordOf(page), sections });
+      const record = recordOf(page);
+      const pageKey = prepared && searchPageKey(keyed[page.order]!);
+      // A page whose record and sections are unchanged since an earlier build of this process is not read again.
+      const documents =
+        pageKey !== undefined && prepared?.has(pageKey)
+          ? prepared.get(pageKey)
+          : prepareSearchPage({ record, sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
+      if (pageKey !== undefined) {
+        prepared?.set(pageKey, documents);
+        used.add(pageKey);
+      }
+      waiting.set(page.order, { record, prepared: documents });
       for (let ready = waiting.get(next); ready; ready = waiting.get(next)) {
         waiting.delete(next++);
-        builder.add(ready);
+        builder.addPrepared(ready.record, ready.prepared);
       }
     },
     async finish() {
+      for (const pageKey of prepared?.keys() ?? []) if (!used.has(pageKey)) prepared!.delete(pageKey);
       const index = builder.finish();
       // The key was looked up at the start (so the pages' text is read only when the index is made): store it now,
       // on every file, numbered, and the number of shards on the root.
@@ -55,6 +66,22 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
 }
 
 type Sink = EmitContext['output'];
+
+/**
+ * Each page's documents with their words counted, by what the index takes
+ * from the page (searchPageKey). Kept between the builds of the dev server:
+ * after an edit the index is made again without reading or tokenizing the
+ * other pages. Pages no build asked for since are dropped. A one-off build
+ * keeps nothing (its memory would grow with the site).
+ */
+function preparedPages(kept: EmitContext['kept']): Map<string, PreparedSearchPage | undefined> | undefined {
+  if (!kept) return undefined;
+  const existing = kept.get(NAME) as Map<string, PreparedSearchPage | undefined> | undefined;
+  if (existing) return existing;
+  const made = new Map<string, PreparedSearchPage | undefined>();
+  kept.set(NAME, made);
+  return made;
+}
 
 /** The previous build's index, every file of it taken over; undefined (and the index made again) when any is missing. */
 async function reuseIndex(key: string, output: Sink): Promise<EmitContext['published']['searchIndex']> {

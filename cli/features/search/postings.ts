@@ -7,6 +7,22 @@ export interface BuiltPostings extends CompactPostings {
   averageFieldLength: number[];
 }
 
+/** Per field, in SEARCH_FIELDS order: its length (distinct words, as MiniSearch counts it) and each term's count, in first-seen order. */
+export type CountedFields = [length: number, counts: [term: string, count: number][]][];
+
+/** One document's words, tokenized and counted: the costly part of indexing, and the same for the same text. */
+export function countFields(fields: Record<SearchField, string>): CountedFields {
+  return SEARCH_FIELDS.map((field) => {
+    const words = tokenize(fields[field]);
+    const counts = new Map<string, number>();
+    for (const word of words) {
+      const term = processTerm(word);
+      if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+    }
+    return [new Set(words).size, [...counts]];
+  });
+}
+
 /**
  * The search index's inverted lists, built straight into the wire form the
  * viewer loads (shared/search/index-codec.ts). MiniSearch itself would hold
@@ -23,17 +39,14 @@ export class PostingsBuilder {
 
   /** Adds the next document; ids are given in order from 0, as MiniSearch numbers documents. */
   add(fields: Record<SearchField, string>): void {
+    this.addCounted(countFields(fields));
+  }
+
+  /** Adds the next document from its counted words (countFields), which a long-lived process may keep per page. */
+  addCounted(counted: CountedFields): void {
     const id = this.count++;
-    SEARCH_FIELDS.forEach((field, fieldId) => {
-      const words = tokenize(fields[field]);
-      // As MiniSearch counts a field's length: distinct words, before they become terms.
-      const length = new Set(words).size;
+    counted.forEach(([length, counts], fieldId) => {
       this.totals[fieldId]! += length;
-      const counts = new Map<string, number>();
-      for (const word of words) {
-        const term = processTerm(word);
-        if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
       for (const [term, count] of counts) {
         let byField = this.postings.get(term);
         if (!byField) this.postings.set(term, (byField = SEARCH_FIELDS.map(() => [])));

@@ -1,0 +1,48 @@
+import { readFile, stat } from 'node:fs/promises';
+
+export interface FileStat {
+  size: number;
+  /** Size, change and modification times in nanoseconds, inode and device: equal stamps, equal contents (for files settled when read). */
+  stamp: string;
+  /** When the stat was taken, the change time was old enough to trust the stamp. */
+  settled: boolean;
+}
+
+/** A change time this close to the stat may be followed by another write in the same tick of the file system's clock. */
+const RACY_NS = 2_000_000_000n;
+
+export async function statFile(absolute: string): Promise<FileStat> {
+  const s = await stat(absolute, { bigint: true });
+  const now = BigInt(Date.now()) * 1_000_000n;
+  return { size: Number(s.size), stamp: `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}:${s.dev}`, settled: now - s.ctimeNs > RACY_NS };
+}
+
+/**
+ * Files read before and not changed since, known by their stat (size, times,
+ * inode), as git's index knows a file is clean without reading it: a
+ * long-lived process (the dev server, rebuilding after each edit) then reads
+ * only what changed. A file changed within two seconds of its stat is not
+ * remembered: a second write in the same tick of the file system's clock
+ * would leave the same stat behind (git's "racy" case).
+ */
+export class UnchangedFiles {
+  private remembered = new Map<string, { stamp: string; bytes: Buffer }>();
+  private seen = new Set<string>();
+
+  /** The file's bytes: the remembered ones when its stat is as when they were read, else read now. */
+  async read(absolute: string, known: FileStat): Promise<Buffer> {
+    this.seen.add(absolute);
+    const last = this.remembered.get(absolute);
+    if (last?.stamp === known.stamp) return last.bytes;
+    const bytes = await readFile(absolute);
+    if (known.settled) this.remembered.set(absolute, { stamp: known.stamp, bytes });
+    else this.remembered.delete(absolute);
+    return bytes;
+  }
+
+  /** After a build: forgets files it did not read (deleted or renamed since). */
+  settle(): void {
+    for (const file of this.remembered.keys()) if (!this.seen.has(file)) this.remembered.delete(file);
+    this.seen = new Set();
+  }
+}

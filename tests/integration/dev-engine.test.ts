@@ -1,0 +1,155 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../cli/build';
+import { resolveConfig } from '../../cli/config';
+import { DevEngine } from '../../cli/serve/dev-engine';
+import { createRng, type Rng } from '../bench/prng';
+import { tempSite } from '../helpers/temp-site';
+
+/**
+ * Issue 20: the dev server's engine (pages kept in memory, the highlighter
+ * warm, the last good output taken over) must give what a cold build of the
+ * same tree gives, byte for byte, after any sequence of edits, renames,
+ * deletions, new pages and site.yaml changes. DOCSBUILD_DEV_ENGINE_SEED
+ * replays a seed; DOCSBUILD_DEV_ENGINE_STEPS runs longer sequences.
+ */
+const SEED = process.env.DOCSBUILD_DEV_ENGINE_SEED ?? 'dev-engine-1';
+const STEPS = Number(process.env.DOCSBUILD_DEV_ENGINE_STEPS ?? 40);
+/** A cold build to compare with after this many steps (and after the last). */
+const COMPARE_EVERY = 10;
+
+interface Page {
+  title: string;
+  intro: string;
+  topics: string[];
+  /** Other pages' files this one links to (at their `## Stable` heading). */
+  links: string[];
+  code?: string;
+}
+
+interface Tree {
+  pages: Map<string, Page>;
+  siteTitle: string;
+  /** Redirect source → target page file. */
+  redirects: Map<string, string>;
+}
+
+const WORDS = ['alpha', 'beta', 'cache', 'delta', 'edit', 'folder', 'graph', 'header', 'index', 'json', 'kernel', 'limit', 'memory', 'node', 'output'];
+const FOLDERS = ['', 'guide/', 'api/', 'api/deep/'];
+
+const words = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.pick(WORDS)).join(' ');
+const urlOf = (file: string) => `/${file.replace(/(^|\/)README\.md$/, '$1').replace(/\.md$/, '.html')}`;
+const linkFrom = (from: string, to: string) => {
+  const relative = path.posix.relative(path.posix.dirname(from), to);
+  return relative.startsWith('.') ? relative : `./${relative}`;
+};
+
+function pageText(file: string, page: Page): string {
+  const links = page.links.map((to) => `- [${to}](${linkFrom(file, to)}#stable)`).join('\n');
+  const topics = page.topics.map((t) => `## ${t}\n\nAbout ${t.toLowerCase()}.\n`).join('\n');
+  const code = page.code ? `\n\`\`\`${page.code}\nconst value = ${JSON.stringify(page.intro)};\n\`\`\`\n` : '';
+  return `# ${page.title}\n\n${page.intro}\n${code}\n## Stable\n\n${links || 'No links.'}\n\n${topics}`;
+}
+
+function siteYaml(tree: Tree): string {
+  const redirects = [...tree.redirects].map(([from, to]) => `  ${from}: ${urlOf(to)}`);
+  return `title: ${tree.siteTitle}\n${redirects.length ? `redirects:\n${redirects.join('\n')}\n` : ''}`;
+}
+
+function newPage(rng: Rng, files: readonly string[]): Page {
+  return {
+    title: `Page ${words(rng, 2)} ${rng.int(1, 999)}`,
+    intro: words(rng, rng.int(3, 12)),
+    topics: Array.from({ length: rng.int(0, 3) }, (_, i) => `Topic ${i} ${words(rng, 1)}`),
+    links: rng.shuffle(files).slice(0, rng.int(0, 2)),
+    code: rng.chance(0.4) ? rng.pick(['js', 'ts', 'yaml', 'bash']) : undefined,
+  };
+}
+
+/** One random change to the tree; returns the files to write (text) or remove (null). */
+function change(rng: Rng, tree: Tree): Map<string, string | null> {
+  const writes = new Map<string, string | null>();
+  const files = [...tree.pages.keys()].sort();
+  const touch = (file: string) => writes.set(file, pageText(file, tree.pages.get(file)!));
+  const repointTo = (from: string, to: string | undefined) => {
+    for (const [file, page] of tree.pages) {
+      if (!page.links.includes(from)) continue;
+      page.links = to === undefined ? page.links.filter((l) => l !== from) : page.links.map((l) => (l === from ? to : l));
+      touch(file);
+    }
+    for (const [source, target] of tree.redirects) if (target === from) (to === undefined ? tree.redirects.delete(source) : tree.redirects.set(source, to));
+    writes.set('site.yaml', siteYaml(tree));
+  };
+  const kind = rng.pick(['edit', 'edit', 'edit', 'title', 'topics', 'link', 'rename', 'delete', 'new', 'new', 'site']);
+  const file = rng.pick(files);
+  const page = tree.pages.get(file)!;
+  if (kind === 'edit') page.intro = words(rng, rng.int(3, 12));
+  else if (kind === 'title') page.title = `Page ${words(rng, 2)} ${rng.int(1, 999)}`;
+  else if (kind === 'topics') page.topics = rng.chance(0.5) ? [...page.topics, `Topic ${page.topics.length} ${words(rng, 1)}`] : page.topics.slice(1);
+  else if (kind === 'link') page.links = [...new Set([...page.links, rng.pick(files.filter((f) => f !== file))])];
+  if (['edit', 'title', 'topics', 'link'].includes(kind)) touch(file);
+  else if (kind === 'rename' || (kind === 'delete' && files.length > 3)) {
+    const to = kind === 'rename' ? `${rng.pick(FOLDERS)}${words(rng, 1)}-${rng.int(1, 99)}.md` : undefined;
+    if (to !== undefined && tree.pages.has(to)) return writes;
+    tree.pages.delete(file);
+    writes.set(file, null);
+    if (to !== undefined) tree.pages.set(to, page);
+    for (const p of tree.pages.values()) p.links = p.links.filter((l) => l !== to);
+    repointTo(file, to);
+    if (to !== undefined) touch(to);
+  } else if (kind === 'new') {
+    const name = `${rng.pick(FOLDERS)}${rng.chance(0.2) ? 'README' : `${words(rng, 1)}-${rng.int(1, 99)}`}.md`;
+    if (tree.pages.has(name)) return writes;
+    tree.pages.set(name, newPage(rng, files));
+    touch(name);
+  } else if (kind === 'site') {
+    if (rng.chance(0.5)) tree.siteTitle = `Site ${words(rng, 1)}`;
+    else if (rng.chance(0.5) || tree.redirects.size === 0) tree.redirects.set(`/old-${rng.int(1, 50)}.html`, file);
+    else tree.redirects.delete(rng.pick([...tree.redirects.keys()]));
+    writes.set('site.yaml', siteYaml(tree));
+  }
+  return writes;
+}
+
+/** The output and the problems, as text to compare: every file's bytes, in name order. */
+function outcome(result: BuildResult) {
+  const text = (content: string | Uint8Array) => (typeof content === 'string' ? content : Buffer.from(content).toString('base64'));
+  return { diagnostics: result.diagnostics, files: Object.fromEntries([...result.files].map(([name, content]) => [name, text(content)])) };
+}
+
+describe('the dev engine after random changes', () => {
+  const rng = createRng(SEED);
+  const tree: Tree = { pages: new Map(), siteTitle: 'Engine', redirects: new Map() };
+  for (const file of ['README.md', 'guide/README.md', 'guide/setup.md', 'api/ref.md']) tree.pages.set(file, newPage(rng, [...tree.pages.keys()]));
+  const site = tempSite({ 'site.yaml': siteYaml(tree), ...Object.fromEntries([...tree.pages].map(([file, page]) => [file, pageText(file, page)])) });
+  afterAll(() => site.remove());
+
+  it(`gives a cold build's bytes after ${STEPS} steps (seed ${SEED})`, async () => {
+    // The engine as `docsbuild dev` runs it, with the page cache; the cold build with neither cache nor memory.
+    const engineConfig = resolveConfig(site.root, { config: false, cache: true, cacheDir: '.cache' });
+    const engine = new DevEngine();
+    let compared = 0;
+    try {
+      for (let step = 1; step <= STEPS; step++) {
+        for (const [file, text] of change(rng, tree)) {
+          const absolute = path.join(site.contentDir, file);
+          if (text === null) rmSync(absolute);
+          else {
+            mkdirSync(path.dirname(absolute), { recursive: true });
+            writeFileSync(absolute, text);
+          }
+        }
+        const result = await engine.build(engineConfig);
+        if (step % COMPARE_EVERY !== 0 && step !== STEPS) continue;
+        const cold = await build(resolveConfig(site.root, { config: false }), { mode: 'build' });
+        expect(outcome(result), `step ${step} of seed ${SEED}`).toEqual(outcome(cold));
+        if (cold.files.size > 0) compared++;
+      }
+    } finally {
+      engine.release();
+    }
+    // The comparisons were of built sites, not only of lists of problems.
+    expect(compared).toBeGreaterThan(0);
+  }, 120_000);
+});
