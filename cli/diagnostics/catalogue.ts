@@ -221,6 +221,16 @@ export const CATALOGUE = {
     title: 'Redirect source is a page',
     hint: 'Remove the redirect, or move the page: a path cannot be both.',
   },
+  'output/name-taken': {
+    severity: 'error',
+    title: 'Output file name is taken',
+    hint: 'Change the permalink or the redirect source, or rename the file in public/: pages.json, redirects.json, routes.json, 404.html, assets/pages/ and the host files (_redirects, sitemap.xml, …) are docsbuild\'s.',
+  },
+  'output/name-too-long': {
+    severity: 'error',
+    title: 'Output file name is too long',
+    hint: 'Shorten the permalink, the file name or the redirect source: a file system takes names of at most 255 bytes.',
+  },
   'suppression/invalid': {
     severity: 'error',
     title: 'Inline suppression is incomplete',

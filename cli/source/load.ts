@@ -25,6 +25,8 @@ export interface SourceFile {
 export interface AssetFile {
   /** Path relative to the content root: `images/flow.png`, `public/favicon.svg`. */
   relativePath: string;
+  /** Diagnostic path of the file (relative to the project root). */
+  file: string;
   bytes: Uint8Array;
 }
 
@@ -151,7 +153,7 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
   const assets: AssetFile[] = [];
   for (const relativePath of assetPaths) {
     try {
-      assets.push({ relativePath, bytes: await readFile(path.join(config.contentDir, relativePath)) });
+      assets.push({ relativePath, file: displayPath(relativePath), bytes: await readFile(path.join(config.contentDir, relativePath)) });
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       diagnostics.push(diagnostic('file/unreadable', { file: displayPath(relativePath) }, `${relativePath} could not be read (${reason}).`));
