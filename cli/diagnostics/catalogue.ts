@@ -61,6 +61,11 @@ export const CATALOGUE = {
     title: 'Page is too large',
     hint: 'Split the page into several pages: one this large is slow to build and to download.',
   },
+  'file/too-complex': {
+    severity: 'error',
+    title: 'Page takes too long or too much memory to process',
+    hint: 'Split the page, or look for what makes it costly: thousands of unclosed emphasis markers, links or reference definitions, or hundreds of thousands of lines.',
+  },
   'file/empty': {
     severity: 'error',
     title: 'Page is empty',

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,35 @@ describe('reliability: hostile inputs', () => {
       site.remove();
     }
   }, 120_000);
+
+  it('a page over its time budget (40,000 "*a" took 16 s) is file/too-complex at its first line; the rest is checked, and it is never cached', () => {
+    const site = tempSite({
+      'site.yaml': MINIMAL_SITE_YAML,
+      'README.md': '# Home\n\nSee [the guide](/guide/) and [nothing](/nope/).\n',
+      'guide/README.md': '# Guide\n\nText.\n',
+      'slow.md': `# Slow\n\n${'*a'.repeat(40_000)}\n`,
+    });
+    try {
+      const bin = path.resolve(__dirname, '../../build/bin.js');
+      for (const run of [1, 2]) {
+        const started = Date.now();
+        const cli = spawnSync(process.execPath, [bin, 'check'], {
+          cwd: site.root,
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1', DOCSBUILD_PAGE_TIME_BUDGET_MS: '1500' },
+        });
+        expect(cli.status, `run ${run}: ${cli.stderr}`).toBe(1);
+        expect(Date.now() - started).toBeLessThan(15_000);
+        expect(cli.stderr).toContain('content/slow.md:1:1 error file/too-complex');
+        expect(cli.stderr).toContain('slow.md takes more than 2 s to process');
+        // The other pages were processed and checked: the dead link is found, the link to the guide is not dead.
+        expect(cli.stderr).toContain('content/README.md:3:30 error link/dead');
+        expect(cli.stderr).not.toContain('"/guide/" points to no page');
+      }
+    } finally {
+      site.remove();
+    }
+  }, 60_000);
 
   it('appending 300,000 diagnostics at once does not overflow the stack (push(...spread) did)', () => {
     const many = Array.from({ length: 300_000 }, (_, i) => i);
