@@ -117,7 +117,26 @@ const EditLink = z.strictObject({
 });
 
 /** The path the site is served under: `/`, or `/docs/`. */
-export const SiteBase = z.string().regex(/^\/([\w.-]+\/)*$/, { message: 'must start and end with "/" (for example "/docs/")' });
+export const SiteBase = z.string().superRefine((value, ctx) => {
+  const problem = baseProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** What is wrong with a base path, if anything: the preview and every host serve it as written, so it must be plain. */
+function baseProblem(base: string): string | undefined {
+  if (!base.startsWith('/') || !base.endsWith('/')) return 'must start and end with "/" (for example "/docs/")';
+  const segments = base === '/' ? [] : base.slice(1, -1).split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) {
+    const plain: string[] = [];
+    for (const s of segments) {
+      if (s === '..') plain.pop();
+      else if (s !== '' && s !== '.') plain.push(s);
+    }
+    return `must be a plain path, without "//", "./" or "../" (write "/${plain.map((s) => `${s}/`).join('')}")`;
+  }
+  if (!segments.every((s) => /^[\w.-]+$/.test(s))) return 'may hold only letters, digits, ".", "-" and "_" between its "/" (for example "/docs/")';
+  return undefined;
+}
 
 /** content/site.yaml: the one file writers edit to configure the site. */
 /** A container type as written after `:::`. */
