@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { FIXED_CODES, isDiagnosticCode } from './diagnostic-codes';
+import { ATTRIBUTE_NAME } from './attribute-name';
 import { LinkTarget, SitePath } from './paths';
+
 
 const HeadTag = z.strictObject({
   tag: z.enum(['meta', 'link', 'script', 'style', 'noscript', 'base']),
-  attrs: z.record(z.string(), z.union([z.string(), z.boolean()])).default({}),
+  attrs: z
+    .record(z.string(), z.union([z.string(), z.boolean()]))
+    .superRefine((attrs, ctx) => {
+      for (const name of Object.keys(attrs)) {
+        if (!ATTRIBUTE_NAME.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'is no attribute name: it may not hold spaces, quotes, ">", "/", "=" or control characters' });
+      }
+    })
+    .default({}),
   children: z.string().optional(),
 });
 

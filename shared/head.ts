@@ -1,4 +1,5 @@
 import type { HeadTagRecord, SiteRecord } from '../schema/manifest';
+import { ATTRIBUTE_NAME } from '../schema/attribute-name';
 
 /** What a route puts in `<head>` besides the site-wide head tags. */
 export interface HeadData {
@@ -67,9 +68,10 @@ export function renderHead(head: HeadData): string {
 
 const VOID_TAGS = new Set(['meta', 'link', 'base']);
 
-/** One site head tag as HTML: attributes escaped, `true` as a bare attribute, `false` left out. */
+/** One site head tag as HTML: attributes escaped, `true` as a bare attribute, `false` left out, a name that is no attribute name (site.yaml refuses it) left out too. */
 export function renderHeadTag(tag: HeadTagRecord): string {
   const attrs = Object.entries(tag.attrs)
+    .filter(([name]) => ATTRIBUTE_NAME.test(name))
     .map(([name, value]) => (value === false ? '' : value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
     .join('');
   if (VOID_TAGS.has(tag.tag)) return `<${tag.tag}${attrs}>`;
@@ -79,7 +81,10 @@ export function renderHeadTag(tag: HeadTagRecord): string {
 /** A head tag's text as written into the page (a Content-Security-Policy hashes exactly this). */
 export function headTagContent(tag: HeadTagRecord): string {
   // Raw text elements end at their closing tag: keep a stray one in the children from closing early.
-  return (tag.children ?? '').replace(new RegExp(`</(${tag.tag})`, 'gi'), '<\\/$1');
+  const text = (tag.children ?? '').replace(new RegExp(`</(${tag.tag})`, 'gi'), '<\\/$1');
+  // In a script, "<!--" then "<script" makes the parser skip the next "</script>", and the document after it
+  // becomes script: escaped as the HTML spec advises for script contents ("<\!--", "<\script"), which JS reads the same.
+  return tag.tag === 'script' ? text.replace(/<!--/g, '<\\!--').replace(/<(script)/gi, '<\\$1') : text;
 }
 
 export function escapeHtml(text: string): string {

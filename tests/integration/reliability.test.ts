@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { append } from '../../cli/support/append';
-import { MINIMAL_SITE_YAML, tempSite } from '../helpers/temp-site';
+import { buildFiles, MINIMAL_SITE_YAML, tempSite } from '../helpers/temp-site';
 
 /** Issue 18's repros: each failed with an internal error (exit 3) or worse; each now gets what a user can act on. */
 describe('reliability: hostile inputs', () => {
@@ -49,6 +49,13 @@ describe('reliability: hostile inputs', () => {
       site.remove();
     }
   }, 60_000);
+
+  it('a head tag attribute name that would inject markup is config/invalid at its line', async () => {
+    const yaml = 'title: T\nheadTags:\n  - tag: meta\n    attrs:\n      "x><meta http-equiv=refresh content=0;url=https://evil.example><x": y\n';
+    const result = await buildFiles({ 'site.yaml': yaml, 'README.md': '# Home\n' });
+    expect(result.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['content/site.yaml:5 config/invalid']);
+    expect(result.diagnostics[0]!.message).toContain('is no attribute name: it may not hold spaces, quotes');
+  });
 
   it('appending 300,000 diagnostics at once does not overflow the stack (push(...spread) did)', () => {
     const many = Array.from({ length: 300_000 }, (_, i) => i);
