@@ -16,6 +16,8 @@ export const DIAGNOSTIC_CODES = [
   'file/too-large',
   'file/too-complex',
   'file/empty',
+  'file/unsafe-name',
+  'file/similar-names',
   'frontmatter/yaml-syntax',
   'frontmatter/not-an-object',
   'frontmatter/unsupported-language',

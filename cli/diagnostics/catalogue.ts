@@ -66,6 +66,16 @@ export const CATALOGUE = {
     title: 'Page takes too long or too much memory to process',
     hint: 'Split the page, or look for what makes it costly: thousands of unclosed emphasis markers, links or reference definitions, or hundreds of thousands of lines.',
   },
+  'file/unsafe-name': {
+    severity: 'error',
+    title: 'Page file name breaks its URL',
+    hint: 'Rename the file without "#", "?" and "%".',
+  },
+  'file/similar-names': {
+    severity: 'warning',
+    title: 'Two file names differ only in case or Unicode normalisation',
+    hint: 'Rename one of them: on macOS and Windows the two are one file, and a checkout there keeps only one.',
+  },
   'file/empty': {
     severity: 'error',
     title: 'Page is empty',

@@ -1,6 +1,7 @@
 import { readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { checkFileNames } from './file-names';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { append } from '../support/append';
 import { runVuepressConfig, type VuepressConfigResult } from './vuepress-config';
@@ -93,6 +94,7 @@ export async function loadSources(config: ContentLocation): Promise<LoadedSource
   append(diagnostics, links.diagnostics);
   const isPage = (p: string) => p.endsWith('.md') && !p.startsWith(`${PUBLIC_DIR}/`);
   const pagePaths = [...tree.files.filter(isPage), ...links.inside.filter(isPage)].sort();
+  append(diagnostics, checkFileNames([...tree.files, ...links.inside], isPage, displayPath));
 
   const read = async (relativePath: string, limit = MAX_TEXT_BYTES): Promise<SourceFile | undefined> => {
     const file = displayPath(relativePath);
