@@ -27,6 +27,7 @@ export const DIAGNOSTIC_CODES = [
   'page/duplicate-path',
   'page/not-in-sidebar',
   'markdown/unclosed-container',
+  'markdown/unclosed-comment',
   'markdown/unknown-container',
   'markdown/stray-container-end',
   'markdown/unknown-code-language',

@@ -126,6 +126,11 @@ export const CATALOGUE = {
     title: 'Container is never closed',
     hint: 'Close the container with a line holding only ":::".',
   },
+  'markdown/unclosed-comment': {
+    severity: 'warning',
+    title: 'HTML comment is never closed',
+    hint: 'Close the comment with "-->" where it should end, or remove the "<!--".',
+  },
   'markdown/unknown-container': {
     severity: 'error',
     title: 'Unknown container type',
