@@ -1,5 +1,4 @@
 import type { HeadTagRecord, SiteRecord } from '../schema/manifest';
-import { ATTRIBUTE_NAME } from '../schema/attribute-name';
 
 /** What a route puts in `<head>` besides the site-wide head tags. */
 export interface HeadData {
@@ -68,10 +67,9 @@ export function renderHead(head: HeadData): string {
 
 const VOID_TAGS = new Set(['meta', 'link', 'base']);
 
-/** One site head tag as HTML: attributes escaped, `true` as a bare attribute, `false` left out, a name that is no attribute name (site.yaml refuses it) left out too. */
+/** One site head tag as HTML: attributes escaped, `true` as a bare attribute, `false` left out (names are checked by site.yaml's schema, and by headTagHtml). */
 export function renderHeadTag(tag: HeadTagRecord): string {
   const attrs = Object.entries(tag.attrs)
-    .filter(([name]) => ATTRIBUTE_NAME.test(name))
     .map(([name, value]) => (value === false ? '' : value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
     .join('');
   if (VOID_TAGS.has(tag.tag)) return `<${tag.tag}${attrs}>`;
