@@ -43,7 +43,7 @@ export function formatText(list: readonly Diagnostic[], options: TextFormatOptio
   const bold = paint(options.color, '1');
   const blocks = list.filter((d) => !d.baselined).map((d) => {
     const severity = d.severity === 'error' ? red('error') : yellow('warning');
-    const head = `${bold(`${terminalText(d.file)}:${d.line}:${d.column}`)} ${severity} ${dim(d.code)}`;
+    const head = `${bold(`${escapeControls(d.file)}:${d.line}:${d.column}`)} ${severity} ${dim(d.code)}`;
     // No frame for whole-file problems: the file may be binary, unreadable, or a link leading elsewhere.
     const source = d.code.startsWith('file/') ? undefined : options.getSource?.(d.file);
     const frame = source === undefined ? '' : codeFrame(source, d.line, d.column);
