@@ -13,6 +13,7 @@ import { OutputFolder } from './output/folder';
 import { DEFAULT_DEV_PORT, DEFAULT_HOST, DEFAULT_PREVIEW_PORT, parsePort, runDev, runPreview, type ServeFlags } from './serve/commands';
 import { createStageTimer } from './support/timings';
 import { environmentProblem, UsageError } from './support/errors';
+import { terminalLines } from './diagnostics/terminal-text';
 import { formatSizes } from './output/sizes';
 import { DEFAULT_INIT_DIR, runInit, type InitFlags } from './init/command';
 
@@ -249,15 +250,15 @@ async function main(): Promise<void> {
     } else if (code?.startsWith('commander.')) {
       process.exitCode = EXIT.usage;
     } else if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${terminalLines(error.message)}\n`);
       process.exitCode = EXIT.usage;
     } else if (environmentProblem(error)) {
       // The machine, not the content and not docsbuild: say what to fix, exit 2.
-      process.stderr.write(`${environmentProblem(error)}\n`);
+      process.stderr.write(`${terminalLines(environmentProblem(error)!)}\n`);
       process.exitCode = EXIT.usage;
     } else {
       // A bug in docsbuild, not in the content: say so briefly; the stack only on request.
-      process.stderr.write(`docsbuild: internal error: ${(error as Error).message}\n`);
+      process.stderr.write(`docsbuild: internal error: ${terminalLines((error as Error).message)}\n`);
       if (process.env.DOCSBUILD_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
       else process.stderr.write('Set DOCSBUILD_DEBUG=1 for details, and please report it.\n');
       process.exitCode = EXIT.internal;

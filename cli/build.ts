@@ -13,6 +13,7 @@ import type { EmitContext, EmitPage, FeatureRun, Published } from './features/ty
 import { htmlPolicyOf } from './html/policy';
 import { fenceLanguages } from './markdown/fences';
 import { planAssets } from './output/assets';
+import { checkOutputClaims } from './output/claims';
 import { MemoryOutput, type OutputSink } from './output/sink';
 import { sizesOf, type ViewerSizes } from './output/sizes';
 import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
@@ -151,6 +152,17 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   });
   append(diagnostics, modelDiagnostics);
   append(diagnostics, checkSite({ model, site, allPages, previous: config.previous }));
+  // Redirects from site.yaml that are written (the table adds index.html twins of its own).
+  const configured = model.redirects.filter((r) => Object.hasOwn(siteConfig.redirects, r.from));
+  append(
+    diagnostics,
+    checkOutputClaims({
+      pages: model.pages,
+      redirects: configured.map(({ from }) => ({ from, at: site.locate(['redirects'], from) })),
+      assets,
+      outDir: config.outDir,
+    }),
+  );
   Object.assign(result, settle(withoutPartialProblems(diagnostics, imports.partials), config, suppressions, siteConfig.rules));
   timer.lap('site-wide checks');
   // Only new errors stop the build: with nothing but warnings and baselined problems the site is written.

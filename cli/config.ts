@@ -8,6 +8,7 @@ import type { Baseline } from '../schema/baseline';
 import { DocsearchApiKey } from '../schema/site-config';
 import { DEFAULT_BASELINE_FILE, parseBaseline } from './diagnostics/baseline';
 import type { SummariseOptions } from './page/summarise';
+import { DEFAULT_PAGE_BUDGET, type PageBudget } from './page/too-complex';
 import { UsageError } from './support/errors';
 
 /** What `docsbuild.config.json` may set. Flags override it. */
@@ -44,6 +45,8 @@ export interface ConfigFlags {
 export interface ConfigEnv {
   DOCSBUILD_DOCSEARCH_API_KEY?: string;
   DOCSBUILD_TIMINGS?: string;
+  /** Internal, for tests: each page's time budget in milliseconds (page/too-complex.ts). */
+  DOCSBUILD_PAGE_TIME_BUDGET_MS?: string;
 }
 
 /** Every setting of a run, read once: paths absolute, defaults applied, flags and environment checked. */
@@ -129,7 +132,7 @@ export function resolveConfig(root: string, flags: ConfigFlags = {}, env: Config
     allowExternalRedirects: flags.allowExternalRedirects === true,
     docsearchApiKey: docsearchApiKeyOf(env.DOCSBUILD_DOCSEARCH_API_KEY),
     timings: Boolean(env.DOCSBUILD_TIMINGS),
-    pages: pageRuntime(absoluteRoot, { ...flags, threads }),
+    pages: pageRuntime(absoluteRoot, { ...flags, threads }, pageBudgetOf(env.DOCSBUILD_PAGE_TIME_BUDGET_MS)),
     notices,
     baseline: readBaseline(absoluteRoot, flags),
   };
@@ -228,17 +231,25 @@ export function toolVersionOf(cliFile: string): string {
  * this thread) and with the page cache, keyed by a hash of the tool's own
  * code so that a changed tool never reads entries written by another.
  */
-function pageRuntime(root: string, flags: ConfigFlags): SummariseOptions {
+function pageRuntime(root: string, flags: ConfigFlags, budget: PageBudget | undefined): SummariseOptions {
   const here = fileURLToPath(import.meta.url);
   const workerScript = new URL('./worker.js', import.meta.url);
   const options: SummariseOptions = {};
   if (flags.threads !== 0 && existsSync(fileURLToPath(workerScript))) {
-    options.parallel = { workerScript, threads: flags.threads, heapLimitMb: WORKER_HEAP_LIMIT_MB, youngGenerationMb: WORKER_YOUNG_GENERATION_MB };
+    options.parallel = { workerScript, threads: flags.threads, heapLimitMb: WORKER_HEAP_LIMIT_MB, youngGenerationMb: WORKER_YOUNG_GENERATION_MB, budget };
   }
   if (flags.cache === true) {
     options.cache = { dir: path.resolve(root, flags.cacheDir ?? DEFAULT_CACHE_DIR), toolVersion: toolVersionOf(here) };
   }
   return options;
+}
+
+/** The page budget with its time from the environment (tests set a small one); undefined: the default. */
+function pageBudgetOf(timeMs: string | undefined): PageBudget | undefined {
+  if (timeMs === undefined || timeMs === '') return undefined;
+  const ms = Number(timeMs);
+  if (!Number.isInteger(ms) || ms <= 0) throw new ConfigError(`DOCSBUILD_PAGE_TIME_BUDGET_MS must be a whole number of milliseconds, not "${timeMs}".`);
+  return { ...DEFAULT_PAGE_BUDGET, timeMs: ms };
 }
 
 function readToolConfig(root: string, explicit: string | undefined): ToolConfig {

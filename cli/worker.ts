@@ -19,3 +19,4 @@ parentPort!.on('message', async ({ index, source }: WorkerRequest) => {
   }
   parentPort!.postMessage(reply);
 });
+parentPort!.postMessage({ ready: true } satisfies WorkerReply);

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { FIXED_CODES, isDiagnosticCode } from './diagnostic-codes';
+import { ATTRIBUTE_NAME } from './attribute-name';
 import { LinkTarget, SitePath } from './paths';
+
 
 const HeadTag = z.strictObject({
   tag: z.enum(['meta', 'link', 'script', 'style', 'noscript', 'base']),
-  attrs: z.record(z.string(), z.union([z.string(), z.boolean()])).default({}),
+  attrs: z
+    .record(z.string(), z.union([z.string(), z.boolean()]))
+    .superRefine((attrs, ctx) => {
+      for (const name of Object.keys(attrs)) {
+        if (!ATTRIBUTE_NAME.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'is no attribute name: it may not hold spaces, quotes, ">", "/", "=" or control characters' });
+      }
+    })
+    .default({}),
   children: z.string().optional(),
 });
 
@@ -123,7 +132,26 @@ const EditLink = z.strictObject({
 });
 
 /** The path the site is served under: `/`, or `/docs/`. */
-export const SiteBase = z.string().regex(/^\/([\w.-]+\/)*$/, { message: 'must start and end with "/" (for example "/docs/")' });
+export const SiteBase = z.string().superRefine((value, ctx) => {
+  const problem = baseProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** What is wrong with a base path, if anything: the preview and every host serve it as written, so it must be plain. */
+function baseProblem(base: string): string | undefined {
+  if (!base.startsWith('/') || !base.endsWith('/')) return 'must start and end with "/" (for example "/docs/")';
+  const segments = base === '/' ? [] : base.slice(1, -1).split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) {
+    const plain: string[] = [];
+    for (const s of segments) {
+      if (s === '..') plain.pop();
+      else if (s !== '' && s !== '.') plain.push(s);
+    }
+    return `must be a plain path, without "//", "./" or "../" (write "/${plain.map((s) => `${s}/`).join('')}")`;
+  }
+  if (!segments.every((s) => /^[\w.-]+$/.test(s))) return 'may hold only letters, digits, ".", "-" and "_" between its "/" (for example "/docs/")';
+  return undefined;
+}
 
 /** content/site.yaml: the one file writers edit to configure the site. */
 /** A container type as written after `:::`. */

@@ -91,7 +91,7 @@ export function renderHead(head: HeadData): string {
 
 const VOID_TAGS = new Set(['meta', 'link', 'base']);
 
-/** One site head tag as HTML: attributes escaped, `true` as a bare attribute, `false` left out. */
+/** One site head tag as HTML: attributes escaped, `true` as a bare attribute, `false` left out (names are checked by site.yaml's schema, and by headTagHtml). */
 export function renderHeadTag(tag: HeadTagRecord): string {
   const attrs = Object.entries(tag.attrs)
     .map(([name, value]) => (value === false ? '' : value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
@@ -103,7 +103,10 @@ export function renderHeadTag(tag: HeadTagRecord): string {
 /** A head tag's text as written into the page (a Content-Security-Policy hashes exactly this). */
 export function headTagContent(tag: HeadTagRecord): string {
   // Raw text elements end at their closing tag: keep a stray one in the children from closing early.
-  return (tag.children ?? '').replace(new RegExp(`</(${tag.tag})`, 'gi'), '<\\/$1');
+  const text = (tag.children ?? '').replace(new RegExp(`</(${tag.tag})`, 'gi'), '<\\/$1');
+  // In a script, "<!--" then "<script" makes the parser skip the next "</script>", and the document after it
+  // becomes script: escaped as the HTML spec advises for script contents ("<\!--", "<\script"), which JS reads the same.
+  return tag.tag === 'script' ? text.replace(/<!--/g, '<\\!--').replace(/<(script)/gi, '<\\$1') : text;
 }
 
 export function escapeHtml(text: string): string {

@@ -61,6 +61,21 @@ export const CATALOGUE = {
     title: 'Page is too large',
     hint: 'Split the page into several pages: one this large is slow to build and to download.',
   },
+  'file/too-complex': {
+    severity: 'error',
+    title: 'Page takes too long or too much memory to process',
+    hint: 'Split the page, or look for what makes it costly: thousands of unclosed emphasis markers, links or reference definitions, or hundreds of thousands of lines.',
+  },
+  'file/unsafe-name': {
+    severity: 'error',
+    title: 'Page file name breaks its URL',
+    hint: 'Rename the file without "#", "?" and "%".',
+  },
+  'file/similar-names': {
+    severity: 'warning',
+    title: 'Two file names differ only in case or Unicode normalisation',
+    hint: 'Rename one of them: on macOS and Windows the two are one file, and a checkout there keeps only one.',
+  },
   'file/empty': {
     severity: 'error',
     title: 'Page is empty',
@@ -110,6 +125,11 @@ export const CATALOGUE = {
     severity: 'warning',
     title: 'Container is never closed',
     hint: 'Close the container with a line holding only ":::".',
+  },
+  'markdown/unclosed-comment': {
+    severity: 'warning',
+    title: 'HTML comment is never closed',
+    hint: 'Close the comment with "-->" where it should end, or remove the "<!--".',
   },
   'markdown/unknown-container': {
     severity: 'error',
@@ -220,6 +240,16 @@ export const CATALOGUE = {
     severity: 'error',
     title: 'Redirect source is a page',
     hint: 'Remove the redirect, or move the page: a path cannot be both.',
+  },
+  'output/name-taken': {
+    severity: 'error',
+    title: 'Output file name is taken',
+    hint: 'Change the permalink or the redirect source, or rename the file in public/: pages.json, redirects.json, routes.json, 404.html, assets/pages/ and the host files (_redirects, sitemap.xml, …) are docsbuild\'s.',
+  },
+  'output/name-too-long': {
+    severity: 'error',
+    title: 'Output file name is too long',
+    hint: 'Shorten the permalink, the file name or the redirect source: a file system takes names of at most 255 bytes.',
   },
   'suppression/invalid': {
     severity: 'error',

@@ -1,6 +1,7 @@
 import type { BaselineReport } from './baseline';
 import type { Diagnostic } from './diagnostic';
 import { countBySeverity } from './diagnostic';
+import { escapeControls, terminalLines, terminalText } from './terminal-text';
 
 export type OutputFormat = 'text' | 'json' | 'github';
 
@@ -26,7 +27,8 @@ export function codeFrame(source: string, line: number, column: number): string 
   const out: string[] = [];
   for (let n = first; n <= line; n++) {
     const text = (lines[n - 1] ?? '').replace(/\t/g, '  ');
-    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${text.length > FRAME_WIDTH ? `${text.slice(0, FRAME_WIDTH)}…` : text}`);
+    const shown = text.length > FRAME_WIDTH ? `${text.slice(0, FRAME_WIDTH)}…` : text;
+    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${escapeControls(shown)}`);
   }
   // A column past the cut points at the "…".
   out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.min(Math.max(0, column - 1), FRAME_WIDTH))}^`);
@@ -41,11 +43,11 @@ export function formatText(list: readonly Diagnostic[], options: TextFormatOptio
   const bold = paint(options.color, '1');
   const blocks = list.filter((d) => !d.baselined).map((d) => {
     const severity = d.severity === 'error' ? red('error') : yellow('warning');
-    const head = `${bold(`${d.file}:${d.line}:${d.column}`)} ${severity} ${dim(d.code)}`;
+    const head = `${bold(`${escapeControls(d.file)}:${d.line}:${d.column}`)} ${severity} ${dim(d.code)}`;
     // No frame for whole-file problems: the file may be binary, unreadable, or a link leading elsewhere.
     const source = d.code.startsWith('file/') ? undefined : options.getSource?.(d.file);
     const frame = source === undefined ? '' : codeFrame(source, d.line, d.column);
-    return [head, `  ${d.message}`, frame && dim(frame), `  ${dim('hint:')} ${d.hint}`].filter(Boolean).join('\n');
+    return [head, `  ${terminalText(d.message)}`, frame && dim(frame), `  ${dim('hint:')} ${terminalText(d.hint)}`].filter(Boolean).join('\n');
   });
   return blocks.join('\n\n');
 }
@@ -104,8 +106,8 @@ export function formatGithub(list: readonly Diagnostic[]): string {
     .filter((d) => !d.baselined)
     .map((d) => {
       const kind = d.severity === 'error' ? 'error' : 'warning';
-      const props = `file=${escapeProp(d.file)},line=${d.line},col=${d.column},title=${escapeProp(d.code)}`;
-      return `::${kind} ${props}::${escapeData(`${d.message} ${d.hint}`)}`;
+      const props = `file=${escapeProp(escapeControls(d.file))},line=${d.line},col=${d.column},title=${escapeProp(d.code)}`;
+      return `::${kind} ${props}::${escapeData(terminalLines(`${d.message} ${d.hint}`))}`;
     })
     .join('\n');
 }

@@ -8,6 +8,8 @@ export interface AssetPlan {
   bySitePath: Map<string, string>;
   /** Output file name → bytes. */
   files: Map<string, Uint8Array>;
+  /** Output file name of each file of public/ → its diagnostic path (`content/public/robots.txt`). */
+  publicFiles: Map<string, string>;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface AssetPlan {
  * names never come raw from file names.
  */
 export function planAssets(assets: readonly AssetFile[]): AssetPlan {
-  const plan: AssetPlan = { bySitePath: new Map(), files: new Map() };
+  const plan: AssetPlan = { bySitePath: new Map(), files: new Map(), publicFiles: new Map() };
   for (const asset of assets) {
     const publicDir = [PUBLIC_DIR, VUEPRESS_PUBLIC_DIR].find((dir) => asset.relativePath.startsWith(`${dir}/`));
     const isPublic = publicDir !== undefined;
@@ -26,6 +28,7 @@ export function planAssets(assets: readonly AssetFile[]): AssetPlan {
     if (output === undefined || plan.bySitePath.has(sitePath)) continue;
     plan.bySitePath.set(sitePath, output);
     plan.files.set(output, asset.bytes);
+    if (isPublic) plan.publicFiles.set(output, asset.file);
   }
   return plan;
 }

@@ -157,3 +157,18 @@ export const OUTPUT_MARKER = '.docsbuild-output';
 
 /** Files in the output that no server should send to readers: host configuration and the output marker. */
 export const UNSERVED_FILES = [...HOST_CONFIG_FILES, OUTPUT_MARKER] as const;
+
+// What the build owns, read by output/claims.ts: a page, a redirect or a public file may claim none of it.
+
+/** The site-wide files every build writes at a fixed name. */
+export const SITE_FILES = [NOT_FOUND_FILE, MANIFEST_FILE, MANIFEST_SCHEMA_FILE, REDIRECTS_FILE, ROUTES_FILE, OUTPUT_MARKER] as const;
+
+/** Folders whose every file the build names (content-hashed): nothing of the content goes in them. */
+export const GENERATED_DIRS = [CHUNK_DIR, MEDIA_DIR, ROUTES_DIR, SEARCH_DIR] as const;
+
+/** The files for hosts, crawlers and language models: a file of your own in public/ takes the place of ours, a page or a redirect may not. */
+export const HOST_FILES: readonly string[] = Object.values(ROOT_FILES);
+
+/** The longest file or folder name most file systems take (bytes of UTF-8), and the longest path. */
+export const MAX_NAME_BYTES = 255;
+export const MAX_PATH_BYTES = 4095;

@@ -5,6 +5,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
+import { reportUnclosedComments } from '../markdown/unclosed-comment';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, type DeclaredContainer } from '../markdown/containers';
 import { markDirectives } from '../markdown/directives';
@@ -79,6 +80,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   addHomeLayout(tree, page.frontmatter, (key) => (yaml ? yamlLineToFileLine(positionOf(yaml, [key]).line) : 1), context.siteTitle);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
+  if (text.includes('<!--')) append(diagnostics, reportUnclosedComments(tree, file));
 
   const frontmatterText = (value: string | undefined, key: string) =>
     value === undefined

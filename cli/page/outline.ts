@@ -2,6 +2,7 @@ import type { Heading, Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Header } from '../../schema/manifest';
+import { rawImageUrls } from '../html/raw-images';
 import { createSlugger, type SlugRule, type Slugger } from '../markdown/slugs';
 import { cleanHeaderText } from './title';
 import type { PageTree } from './markdown';
@@ -84,6 +85,9 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
         line: node.position?.start.line ?? 1,
         column: node.position?.start.column ?? 1,
       });
+    } else if (node.type === 'html' && node.value.includes('<img')) {
+      // A raw <img src="./x.png"> is checked like a Markdown image.
+      for (const image of rawImageUrls(node.value, node.position?.start ?? { line: 1, column: 1 })) links.push({ kind: 'image', ...image });
     }
   });
   for (const [id, alias] of pendingAliases) addAlias(id, alias);

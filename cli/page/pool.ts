@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SourceFile } from '../source/load';
+import { DEFAULT_PAGE_BUDGET, tooComplexResult, type PageBudget } from './too-complex';
 import type { PageContext, PageResult } from './types';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
@@ -13,7 +14,7 @@ export interface PoolOptions {
    * Each worker's old-generation heap limit in MiB. V8 lets an unlimited heap
    * fill with garbage long before it collects, so each worker would take
    * hundreds of MiB whatever the pages; a limit keeps memory flat. A page too
-   * big for it is processed by `fallback` instead. Default: V8's own.
+   * big for it is tried again alone with the budget's heap. Default: the budget's heap.
    */
   heapLimitMb?: number;
   /**
@@ -22,18 +23,28 @@ export interface PoolOptions {
    * promoted and collected the expensive way (measured: 8% more CPU).
    */
   youngGenerationMb?: number;
+  /** Each page's time and memory; default DEFAULT_PAGE_BUDGET. */
+  budget?: PageBudget;
 }
 
-/** A worker's heap gave out: the page it held is handed to the fallback. */
+/** A worker's heap gave out. */
 const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
+
+/** Pages a worker takes, one at a time: the run's shared feed, or one page alone. */
+interface Feed {
+  take(): number | undefined;
+  more(): boolean;
+}
 
 /**
  * Runs the per-page pipeline on worker threads. Each worker takes the next
  * page when it is free (pages differ a lot in cost). Each result goes to
  * `onResult` with its source's index as it arrives, and is not kept here:
  * the caller decides what stays in memory, and output does not depend on
- * which thread did what. A page that runs its worker out of memory goes to
- * `fallback` (the main thread, whose heap is not limited) and a fresh worker
+ * which thread did what. Every page has a budget (too-complex.ts): a page
+ * still running when its time is up has its worker stopped; one that runs
+ * its worker out of heap is tried again alone, with the budget's whole heap.
+ * A page over either is reported `file/too-complex`, and a fresh worker
  * takes over the rest.
  */
 export async function processPagesInParallel(
@@ -41,52 +52,72 @@ export async function processPagesInParallel(
   context: PageContext,
   options: PoolOptions,
   onResult: (index: number, result: PageResult) => void,
-  fallback?: (index: number) => Promise<PageResult>,
 ): Promise<void> {
+  const budget = options.budget ?? DEFAULT_PAGE_BUDGET;
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), sources.length));
-  const resourceLimits = options.heapLimitMb
-    ? { maxOldGenerationSizeMb: options.heapLimitMb, maxYoungGenerationSizeMb: options.youngGenerationMb }
-    : undefined;
+  const heap = (mb: number) => ({ maxOldGenerationSizeMb: mb, maxYoungGenerationSizeMb: options.youngGenerationMb });
+  const usualHeap = Math.min(options.heapLimitMb ?? budget.heapMb, budget.heapMb);
   const live = new Set<Worker>();
   let next = 0;
+  const shared: Feed = { take: () => (next < sources.length ? next++ : undefined), more: () => next < sources.length };
+  const alone = (page: number): Feed => {
+    let given = false;
+    return { take: () => (given ? undefined : ((given = true), page)), more: () => !given };
+  };
+  const tooComplex = (page: number, over: 'time' | 'memory') => onResult(page, tooComplexResult(sources[page]!, over, budget));
 
-  const run = (): Promise<void> =>
+  const run = (feed: Feed, heapMb: number): Promise<void> =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(options.workerScript, { workerData: context, resourceLimits });
+      const worker = new Worker(options.workerScript, { workerData: context, resourceLimits: heap(heapMb) });
       live.add(worker);
       let current: number | undefined;
-      let handedOver = false;
-      const feed = () => {
-        if (next >= sources.length) return resolve();
-        current = next++;
-        worker.postMessage({ index: current, source: sources[current]! } satisfies WorkerRequest);
+      let timer: NodeJS.Timeout | undefined;
+      let over = false;
+      // This worker is done with: stop it, then settle with what follows (a fresh worker for the rest, if any).
+      const end = (then?: () => Promise<void> | void) => {
+        over = true;
+        clearTimeout(timer);
+        live.delete(worker);
+        void worker.terminate();
+        Promise.resolve(then?.()).then(resolve, reject);
+      };
+      const rest = () => (feed.more() ? run(feed, heapMb) : undefined);
+      const give = () => {
+        current = feed.take();
+        if (current === undefined) return end();
+        const page = current;
+        timer = setTimeout(() => {
+          tooComplex(page, 'time');
+          end(rest);
+        }, budget.timeMs);
+        worker.postMessage({ index: page, source: sources[page]! } satisfies WorkerRequest);
       };
       worker.on('message', (reply: WorkerReply) => {
-        if ('error' in reply) return reject(new Error(`${sources[reply.index]?.relativePath}: ${reply.error}`));
+        if (over) return;
+        if ('ready' in reply) return give();
+        clearTimeout(timer);
+        if ('error' in reply) return end(() => Promise.reject(new Error(`${sources[reply.index]?.relativePath}: ${reply.error}`)));
         current = undefined;
         onResult(reply.index, reply.result);
-        feed();
+        give();
       });
       worker.on('error', (error: Error & { code?: string }) => {
+        if (over) return;
         const page = current;
-        if (error.code !== OUT_OF_MEMORY || page === undefined || !fallback) return reject(error);
-        handedOver = true;
-        live.delete(worker);
-        fallback(page)
-          .then((result) => {
-            onResult(page, result);
-            return next < sources.length ? run() : undefined;
-          })
-          .then(resolve, reject);
+        if (error.code !== OUT_OF_MEMORY || page === undefined) return end(() => Promise.reject(error));
+        end(async () => {
+          if (heapMb < budget.heapMb) await run(alone(page), budget.heapMb);
+          else tooComplex(page, 'memory');
+          await rest();
+        });
       });
       worker.on('exit', (code) => {
-        if (code !== 0 && !handedOver) reject(new Error(`A page worker stopped with code ${code}.`));
+        if (!over && code !== 0) end(() => Promise.reject(new Error(`A page worker stopped with code ${code}.`)));
       });
-      feed();
     });
 
   try {
-    await Promise.all(Array.from({ length: threads }, run));
+    await Promise.all(Array.from({ length: threads }, () => run(shared, usualHeap)));
   } finally {
     await Promise.all([...live].map((w) => w.terminate()));
   }

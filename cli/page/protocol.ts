@@ -7,5 +7,8 @@ export interface WorkerRequest {
   source: SourceFile;
 }
 
-/** Worker → main thread. */
-export type WorkerReply = { index: number; result: PageResult } | { index: number; error: string };
+/**
+ * Worker → main thread: first `ready` (its modules loaded, so a page's time
+ * budget counts the page alone), then one reply per page.
+ */
+export type WorkerReply = { ready: true } | { index: number; result: PageResult } | { index: number; error: string };

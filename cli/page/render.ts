@@ -4,6 +4,7 @@ import type { Code, Definition, Image, Link } from 'mdast';
 import type { Header } from '../../schema/manifest';
 import { cleanHtml, urlSurvives } from '../html/clean';
 import { pageToHast } from '../html/page-hast';
+import { isLocalImageUrl } from '../html/raw-images';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { styleToClasses } from '../markdown/code-classes';
 import { markCodeLines } from '../markdown/code-lines';
@@ -44,6 +45,7 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, context: Re
     headingAnchors: true,
   });
   const clean = cleanHtml(hast, policy);
+  placeRawImages(clean, linkUrls);
   openExternalLinksInNewTab(clean);
   focusableTables(clean);
   addAnchorAliases(clean, outline.aliases);
@@ -60,6 +62,24 @@ function placeholderOf(node: Link | Image | Definition, linkUrls: string[], poli
   if (isExternalUrl(node.url) || !urlSurvives(node.url, node.type === 'image' ? 'image' : 'link', policy)) return undefined;
   return placeholderFor(linkUrls.push(node.url) - 1);
 }
+
+/**
+ * Raw HTML `<img src="./x.png">` (what the allow-list kept) gets a
+ * placeholder like a Markdown image, so it leads to the published file.
+ * Markdown images have theirs already; the src goes first, as they have it.
+ */
+function placeRawImages(parent: { children: HastRoot['children'] | ElementContent[] }, linkUrls: string[]): void {
+  for (const child of parent.children) {
+    if (child.type !== 'element') continue;
+    const src = child.properties.src;
+    if (child.tagName === 'img' && typeof src === 'string' && isLocalImageUrl(src) && !PLACEHOLDER_ONLY.test(src)) {
+      const { src: _, ...rest } = child.properties;
+      child.properties = { src: placeholderFor(linkUrls.push(src) - 1), ...rest };
+    }
+    placeRawImages(child, linkUrls);
+  }
+}
+const PLACEHOLDER_ONLY = /^__docsbuild_link_\d+__$/;
 
 /** Links to other sites open in a new tab, without giving that tab a handle on this one. Raw HTML links too. */
 function openExternalLinksInNewTab(parent: { children: HastRoot['children'] | ElementContent[] }): void {

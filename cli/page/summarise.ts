@@ -4,6 +4,7 @@ import { mapLimited } from '../support/map-limited';
 import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
 import { createPagePipeline, type PagePipeline } from './page-pipeline';
+import { isTooComplex } from './too-complex';
 import type { PageBody, PageContext, PagePart, PageResult, PageSummary } from './types';
 
 export interface SummariseOptions {
@@ -43,9 +44,9 @@ export interface PageBodies {
 }
 
 /**
- * Below this many pages to process, starting workers costs more than it
- * saves: each worker starts its own highlighter and compiles every grammar's
- * rules again, and V8's own threads already keep a second core busy.
+ * Below this many pages to process, starting more than one worker costs more
+ * than it saves: each worker starts its own highlighter and compiles every
+ * grammar's rules again, and V8's own threads already keep a second core busy.
  * Measured cold on 2 cores: the real site (134 pages) 4.7 s in this thread,
  * 5.3 s on two workers; 500 generated pages 9.2 s and 8.7 s.
  */
@@ -84,11 +85,12 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
 
   // Each page is stored as it arrives and only its summary kept: holding the bodies would grow with the site.
   const stored: Promise<void>[] = [];
-  const accept = (k: number, { summary, body }: PageResult) => {
+  const accept = (k: number, result: PageResult) => {
+    const { summary, body } = result;
     const i = missing[k]!;
     summaries[i] = summary;
     memory?.set(memoryKeyOf(sources[i]!), summary, cache ? undefined : body);
-    if (!cache) {
+    if (!cache || isTooComplex(result)) {
       if (body) held.set(i, body);
       return;
     }
@@ -101,7 +103,8 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const todo = missing.map((i) => sources[i]!);
   const local = options.pipeline ?? createPagePipeline(options.parts ?? []);
   const here = (k: number) => local.process(todo[k]!, context);
-  if (options.parallel && todo.length >= PARALLEL_THRESHOLD) await processPagesInParallel(todo, context, poolFor(context, options.parallel), accept, here);
+  // Where workers can run, every page runs on one, for its budget's sake (a worker can be stopped, this thread cannot); one worker does what this thread would.
+  if (options.parallel && todo.length > 0) await processPagesInParallel(todo, context, poolFor(context, options.parallel, todo.length), accept);
   else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
   await Promise.all(stored);
 
@@ -128,7 +131,10 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
  * The heap limit is for builds, whose workers hold the highlighter and make
  * HTML. A check's workers stay small anyway, and the limit's extra
  * collections made `check` 15% slower (2,000 pages: 9.3 s -> 10.8 s).
+ * Below PARALLEL_THRESHOLD pages one worker does what this thread did, with
+ * the budget's heap only (its many pages kept a 128 MiB heap collecting).
  */
-export function poolFor(context: PageContext, pool: PoolOptions): PoolOptions {
-  return context.render ? pool : { ...pool, heapLimitMb: undefined, youngGenerationMb: undefined };
+export function poolFor(context: PageContext, pool: PoolOptions, pages = PARALLEL_THRESHOLD): PoolOptions {
+  const sized = pages < PARALLEL_THRESHOLD ? { ...pool, threads: 1, heapLimitMb: undefined } : pool;
+  return context.render ? sized : { ...sized, heapLimitMb: undefined, youngGenerationMb: undefined };
 }

@@ -23,7 +23,14 @@ export type CspSite = Pick<SiteRecord, 'headTags' | 'search'> & Partial<Pick<Sit
 const GOOGLE_TAG_ORIGIN = 'https://www.googletagmanager.com';
 /** Where the Google tag sends its hits (Google's CSP guidance for GA4); its pixels are https images, allowed anyway. */
 const GOOGLE_TAG_CONNECT = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
-const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+/** The type attributes a browser runs a script of: none, "module", and the HTML spec's JavaScript MIME type essences (any case, no parameters). */
+const JS_TYPES = new Set([
+  '',
+  'module',
+  ...['application/ecmascript', 'application/javascript', 'application/x-ecmascript', 'application/x-javascript', 'text/ecmascript', 'text/javascript'],
+  ...['text/javascript1.0', 'text/javascript1.1', 'text/javascript1.2', 'text/javascript1.3', 'text/javascript1.4', 'text/javascript1.5'],
+  ...['text/jscript', 'text/livescript', 'text/x-ecmascript', 'text/x-javascript'],
+]);
 
 /**
  * The Content-Security-Policy the site works under. Everything comes from
@@ -46,7 +53,7 @@ export function contentSecurityPolicy(site: CspSite, options: CspOptions = {}): 
   const connect = new Set<string>();
   for (const tag of site.headTags) {
     const src = typeof tag.attrs.src === 'string' ? tag.attrs.src : undefined;
-    const type = typeof tag.attrs.type === 'string' ? tag.attrs.type.toLowerCase() : '';
+    const type = typeof tag.attrs.type === 'string' ? tag.attrs.type.trim().toLowerCase() : '';
     if (tag.tag === 'script' && src !== undefined) addOrigin(script, src);
     else if (tag.tag === 'script' && JS_TYPES.has(type) && tag.children) script.add(hashSource(headTagContent(tag)));
     else if (tag.tag === 'style' && tag.children) style.add(hashSource(headTagContent(tag)));

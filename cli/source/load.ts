@@ -2,6 +2,7 @@ import { readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { statFile, type UnchangedFiles } from './unchanged-files';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { checkFileNames } from './file-names';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { append } from '../support/append';
 import { runVuepressConfig, type VuepressConfigResult } from './vuepress-config';
@@ -26,6 +27,8 @@ export interface SourceFile {
 export interface AssetFile {
   /** Path relative to the content root: `images/flow.png`, `public/favicon.svg`. */
   relativePath: string;
+  /** Diagnostic path of the file (relative to the project root). */
+  file: string;
   bytes: Uint8Array;
 }
 
@@ -92,6 +95,7 @@ export async function loadSources(config: ContentLocation, unchanged?: Unchanged
   append(diagnostics, links.diagnostics);
   const isPage = (p: string) => p.endsWith('.md') && !p.startsWith(`${PUBLIC_DIR}/`);
   const pagePaths = [...tree.files.filter(isPage), ...links.inside.filter(isPage)].sort();
+  append(diagnostics, checkFileNames([...tree.files, ...links.inside], isPage, displayPath));
 
   const read = async (relativePath: string, limit = MAX_TEXT_BYTES): Promise<SourceFile | undefined> => {
     const file = displayPath(relativePath);
@@ -154,7 +158,7 @@ export async function loadSources(config: ContentLocation, unchanged?: Unchanged
   for (const relativePath of assetPaths) {
     try {
       const absolute = path.join(config.contentDir, relativePath);
-      assets.push({ relativePath, bytes: unchanged ? await unchanged.read(absolute, await statFile(absolute)) : await readFile(absolute) });
+      assets.push({ relativePath, file: displayPath(relativePath), bytes: unchanged ? await unchanged.read(absolute, await statFile(absolute)) : await readFile(absolute) });
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       diagnostics.push(diagnostic('file/unreadable', { file: displayPath(relativePath) }, `${relativePath} could not be read (${reason}).`));

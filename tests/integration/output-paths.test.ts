@@ -33,7 +33,7 @@ describe('output paths', () => {
     fc.assert(
       fc.property(fc.array(hostileText, { minLength: 1, maxLength: 4 }), fc.boolean(), (segments, isPublic) => {
         const relativePath = `${isPublic ? 'public/' : ''}${segments.join('/')}`;
-        const plan = planAssets([{ relativePath, bytes: new Uint8Array([1, 2, 3]) }]);
+        const plan = planAssets([{ relativePath, file: `content/${relativePath}`, bytes: new Uint8Array([1, 2, 3]) }]);
         for (const name of plan.files.keys()) {
           if (isPublic) {
             expect(name.split('/').every((s) => s !== '' && s !== '.' && s !== '..' && !/[\u0000-\u001f\\]/.test(s)), name).toBe(true);

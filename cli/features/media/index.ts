@@ -1,10 +1,12 @@
 import type { EmitContext, Feature, FeatureRun } from '../types';
+import { referencedMedia } from './referenced';
 
-/** Files pages link to (under assets/media/, content-hashed) and content/public/, as they are. */
+/** content/public/, as it is, and the content's files the site refers to (under assets/media/, content-hashed); nothing else. */
 export const mediaFeature: Feature = {
   name: 'media',
-  async start({ assets, output }: EmitContext): Promise<FeatureRun> {
-    for (const [name, bytes] of assets.files) await output.put(name, bytes);
+  async start({ assets, model, output }: EmitContext): Promise<FeatureRun> {
+    const used = referencedMedia(model);
+    for (const [name, bytes] of assets.files) if (assets.publicFiles.has(name) || used.has(name)) await output.put(name, bytes);
     return {};
   },
 };

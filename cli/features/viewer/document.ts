@@ -2,8 +2,14 @@ import { ROUTES_FILE } from '../../output/layout';
 import { stableStringify } from '../../support/json';
 import { escapeHtml, renderHead, renderHeadTag, type HeadData } from '../../../shared/head';
 import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, type BootData } from '../../../viewer/view';
+import { ATTRIBUTE_NAME } from '../../../schema/attribute-name';
 import type { HeadTagRecord } from '../../../schema/manifest';
 import { THEME_SCRIPT } from '../../../shared/theme-script';
+
+/** A site head tag as the page carries it: an attribute name that is no attribute name (site.yaml refuses it) is left out, never written. */
+export function headTagHtml(tag: HeadTagRecord): string {
+  return renderHeadTag({ ...tag, attrs: Object.fromEntries(Object.entries(tag.attrs).filter(([name]) => ATTRIBUTE_NAME.test(name))) });
+}
 
 export interface DocumentAssets {
   script: string;
@@ -43,7 +49,7 @@ export function renderDocument(input: DocumentInput): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
     renderHead(input.head),
-    ...input.headTags.map(renderHeadTag),
+    ...input.headTags.map(headTagHtml),
     ...input.assets.styles.map((name) => `<link rel="stylesheet" href="${url(name)}">`),
     // The route table is fetched once at start-up: start it with the HTML, not after the script.
     `<link rel="preload" href="${url(ROUTES_FILE)}" as="fetch" crossorigin="anonymous">`,

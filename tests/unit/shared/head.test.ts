@@ -1,5 +1,7 @@
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { documentTitle, escapeHtml, headFor, renderHead, renderHeadTag } from '../../../shared/head';
+import { headTagHtml } from '../../../cli/features/viewer/document';
 import { SITE } from '../viewer/fixtures';
 
 describe('shared/head', () => {
@@ -58,6 +60,24 @@ describe('shared/head', () => {
     it('keeps children of raw-text tags from closing the element early', () => {
       expect(renderHeadTag({ tag: 'style', attrs: {}, children: 'a{}</style><script>x()</script>' })).toBe('<style>a{}<\\/style><script>x()</script></style>');
       expect(renderHeadTag({ tag: 'script', attrs: {}, children: 'a("</SCRIPT>")' })).toBe('<script>a("<\\/SCRIPT>")</script>');
+    });
+    it('leaves out an attribute name that would inject markup (issue 18: x><meta http-equiv=refresh …><x)', () => {
+      const attrs = { 'x><meta http-equiv=refresh content=0;url=https://evil.example><x': 'y', name: 'a' };
+      expect(headTagHtml({ tag: 'meta', attrs })).toBe('<meta name="a">');
+    });
+    it('an inline script holding "<!--<script>" does not swallow the rest of the document (escaped as the HTML spec advises)', () => {
+      const script = { tag: 'script', attrs: {}, children: 'var s = "<!--<script>"; var t = "<SCRIPT";' };
+      expect(renderHeadTag(script)).toBe('<script>var s = "<\\!--<\\script>"; var t = "<\\SCRIPT";</script>');
+      // What a browser's parser makes of it: the script ends where it should, and the body is still a body.
+      const doc = parse(`<!doctype html><html><head>${renderHeadTag(script)}</head><body><p id="after">Text</p></body></html>`);
+      const html = doc.childNodes.find((n) => n.nodeName === 'html') as DefaultTreeAdapterMap['element'];
+      const head = html.childNodes.find((n) => n.nodeName === 'head') as DefaultTreeAdapterMap['element'];
+      const body = html.childNodes.find((n) => n.nodeName === 'body') as DefaultTreeAdapterMap['element'];
+      const text = (head.childNodes[0] as DefaultTreeAdapterMap['element']).childNodes[0] as DefaultTreeAdapterMap['textNode'];
+      expect(text.value).toBe('var s = "<\\!--<\\script>"; var t = "<\\SCRIPT";');
+      expect(body.childNodes.map((n) => n.nodeName)).toEqual(['p']);
+      // And JavaScript reads the escaped strings as written.
+      expect(new Function(`${text.value}; return [s, t];`)()).toEqual(['<!--<script>', '<SCRIPT']);
     });
   });
 

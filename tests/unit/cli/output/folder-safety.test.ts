@@ -9,7 +9,17 @@ import { OUTPUT_MARKER } from '../../../../cli/output/layout';
 import { UsageError } from '../../../../cli/support/errors';
 
 const root = mkdtempSync(path.join(tmpdir(), 'docsbuild-safety-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  // Read-only folders the cases made: writable again, so they can be removed by a user who is not root.
+  for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    try {
+      chmodSync(path.join(root, name), 0o755);
+    } catch {
+      // Gone already, or a file of the output.
+    }
+  }
+  rmSync(root, { recursive: true, force: true });
+});
 let n = 0;
 const fresh = () => {
   const dir = path.join(root, `case-${n++}`);
@@ -116,7 +126,8 @@ describe('cli/output/folder: never deletes what is not ours', () => {
   });
 
   it('property: over any mix of folder states, a build touches only the output and its own marked folders', async () => {
-    const kinds = ['empty', 'foreign', 'ours', 'oursOld', 'oursTmp', 'lookalike', 'file'] as const;
+    // oursOld and oursTmp: what an interrupted build leaves; readOnly: our output with a read-only folder and file in it.
+    const kinds = ['empty', 'foreign', 'ours', 'oursOld', 'oursTmp', 'lookalike', 'file', 'readOnly'] as const;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...kinds), fc.array(fc.constantFrom(...kinds), { maxLength: 4 }), async (outKind, siblingKinds) => {
         const dir = fresh();
@@ -125,16 +136,22 @@ describe('cli/output/folder: never deletes what is not ours', () => {
           if (kind === 'file') return writeFileSync(at, 'a file');
           mkdirSync(at, { recursive: true });
           if (kind === 'foreign' || kind === 'lookalike') writeFileSync(path.join(at, 'user.txt'), 'user data');
-          if (kind === 'ours' || kind === 'oursOld') writeFileSync(path.join(at, OUTPUT_MARKER), '');
+          if (kind === 'ours' || kind === 'oursOld' || kind === 'readOnly') writeFileSync(path.join(at, OUTPUT_MARKER), '');
+          if (kind === 'readOnly') {
+            mkdirSync(path.join(at, 'assets', 'pages'), { recursive: true });
+            writeFileSync(path.join(at, 'assets', 'pages', 'old.json'), '{}');
+            chmodSync(path.join(at, 'assets', 'pages', 'old.json'), 0o444);
+            chmodSync(path.join(at, 'assets', 'pages'), 0o555);
+          }
           if (kind === 'oursTmp') writeFileSync(path.join(at, '.docsbuild-temp'), '1');
         };
         make(out, outKind);
         siblingKinds.forEach((kind, i) => {
-          const name = kind === 'oursOld' ? `dist.old-${i}-x${i}` : kind === 'oursTmp' ? `dist.tmp-${i}-y${i}` : kind === 'lookalike' ? `dist.old-${i}-z${i}` : `dist.other-${i}`;
+          const name = kind === 'oursOld' || kind === 'readOnly' ? `dist.old-${i}-x${i}` : kind === 'oursTmp' ? `dist.tmp-${i}-y${i}` : kind === 'lookalike' ? `dist.old-${i}-z${i}` : `dist.other-${i}`;
           make(path.join(dir, name), kind);
         });
         // Our own folders: the output itself when it may be replaced, and siblings named and marked as a build's.
-        const replaceable = outKind === 'empty' || outKind === 'ours' || outKind === 'oursOld';
+        const replaceable = outKind === 'empty' || outKind === 'ours' || outKind === 'oursOld' || outKind === 'readOnly';
         const ownSibling = (name: string) => /^dist\.(old-\d+-x\d+|tmp-\d+-y\d+)$/.test(name);
         const before = snapshot(dir);
         const built = await writeOutput(new Map([['new.json', 'n']]), out).then(

@@ -40,33 +40,44 @@ describe('cli/page/pool', () => {
     await expect(processPagesInParallel([bad], context, { workerScript: pathToFileURL(WORKER), threads: 1 }, () => {})).rejects.toThrow(/x\.md/);
   });
 
-  it('hands a page that runs its worker out of memory to the fallback, and a fresh worker takes the rest', async () => {
+  it('tries a page that runs its worker out of heap again alone, with the budget\'s heap, and a fresh worker takes the rest', async () => {
     const small = (i: number) => sourceFile(`s${i}.md`, `# Small ${i}\n\nText.\n`);
-    // About 25,000 list items: far beyond a 32 MiB heap once parsed, easy for an unlimited one.
-    const huge = sourceFile('huge.md', `# Huge\n\n${'- an item with [a link](./s0.md)\n'.repeat(25_000)}`);
+    // 20,000 short lines: beyond a 24 MiB heap once parsed, easy for 256 MiB (and quick: list items with links took 30 s).
+    const huge = sourceFile('huge.md', `# Huge\n\n[a link](./s0.md)\n${'a\n'.repeat(20_000)}`);
     const pages = [small(0), huge, small(2), small(3)];
     const plain: PageContext = { ...context, render: false, codeLanguages: [] };
-    const tools = createPageTools(await knownLanguageNames(), PAGE_PARTS);
     const results: PageResult[] = [];
-    const fellBack: number[] = [];
-    const fallback = async (i: number) => {
-      fellBack.push(i);
-      return processPage(pages[i]!, plain, tools);
-    };
-    await processPagesInParallel(pages, plain, { workerScript: pathToFileURL(WORKER), threads: 1, heapLimitMb: 32 }, (i, r) => {
+    const budget = { timeMs: 60_000, heapMb: 256 };
+    await processPagesInParallel(pages, plain, { workerScript: pathToFileURL(WORKER), threads: 1, heapLimitMb: 24, budget }, (i, r) => {
       expect(results[i], `page ${i} given twice`).toBeUndefined();
       results[i] = r;
-    }, fallback);
-    expect(fellBack).toEqual([1]);
+    });
     expect(results.map((r) => r.summary.page?.title)).toEqual(['Small 0', 'Huge', 'Small 2', 'Small 3']);
-    expect(results[1]!.summary.page?.links).toHaveLength(25_000);
+    expect(results[1]!.summary.page?.links).toHaveLength(1);
   }, 60_000);
 
-  it('without a fallback, a worker out of memory fails the run instead of hanging', async () => {
-    const huge = sourceFile('huge.md', `# Huge\n\n${'- an item\n'.repeat(25_000)}`);
+  it('a page over the memory budget is file/too-complex at its first line, and the other pages are processed', async () => {
+    const huge = sourceFile('huge.md', `# Huge\n\n${'a\n'.repeat(20_000)}`);
     const plain: PageContext = { ...context, render: false, codeLanguages: [] };
-    await expect(
-      processPagesInParallel([huge], plain, { workerScript: pathToFileURL(WORKER), threads: 1, heapLimitMb: 32 }, () => {}),
-    ).rejects.toThrow(/memory/i);
+    const results: PageResult[] = [];
+    const budget = { timeMs: 60_000, heapMb: 24 };
+    await processPagesInParallel([huge, sources[0]!], plain, { workerScript: pathToFileURL(WORKER), threads: 1, budget }, (i, r) => (results[i] = r));
+    expect(results[0]!.summary.page).toBeUndefined();
+    expect(results[0]!.summary.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual(['content/huge.md:1:1 file/too-complex']);
+    expect(results[0]!.summary.diagnostics[0]!.message).toMatch(/more than 24 MiB of memory/);
+    expect(results[1]!.summary.page?.title).toBe('Page 0');
   }, 60_000);
+
+  it('stops a page over its time budget (40,000 "*a": 16 s unbounded) and reports it, the others processed by a fresh worker', async () => {
+    const slow = sourceFile('slow.md', `# Slow\n\n${'*a'.repeat(40_000)}\n`);
+    const pages = [sources[0]!, slow, sources[1]!, sources[2]!];
+    const plain: PageContext = { ...context, render: false, codeLanguages: [] };
+    const results: PageResult[] = [];
+    const started = Date.now();
+    await processPagesInParallel(pages, plain, { workerScript: pathToFileURL(WORKER), threads: 1, budget: { timeMs: 1500, heapMb: 512 } }, (i, r) => (results[i] = r));
+    expect(Date.now() - started).toBeLessThan(12_000);
+    expect(results[1]!.summary.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['1:1 file/too-complex']);
+    expect(results[1]!.summary.diagnostics[0]!.message).toMatch(/^slow\.md takes more than 2 s to process/);
+    expect(results.map((r) => r.summary.page?.title)).toEqual(['Page 0', undefined, 'Page 1', 'Page 2']);
+  }, 30_000);
 });

@@ -34,8 +34,9 @@ describe('cli/page/render', () => {
     const out = render('# T\n\n## "><img src=x onerror=alert(1)> x\n\n## Über & <b>"quotes"</b>\n');
     // The slug comes from the heading's text (its HTML left out); the HTML itself is cleaned.
     // The "#" link follows the heading (its name stays the heading's own), in the tab order, labelled with the heading's text.
+    // The raw image's local src is a placeholder, filled with the published file once the site is known.
     expect(out.html).toContain(
-      '<div class="heading"><h2 id="-x">"><img src="x"> x</h2><a href="#-x" class="header-anchor" aria-label="Link to section: &#x22;> x"><span aria-hidden="true">#</span></a></div>',
+      '<div class="heading"><h2 id="-x">"><img src="__docsbuild_link_0__"> x</h2><a href="#-x" class="header-anchor" aria-label="Link to section: &#x22;> x"><span aria-hidden="true">#</span></a></div>',
     );
     expect(out.html).toContain('<h2 id="über--quotes">Über &#x26; <b>"quotes"</b></h2><a href="#%C3%BCber--quotes" class="header-anchor" aria-label="Link to section: Über &#x26; &#x22;quotes&#x22;">');
     expect(out.html).not.toContain('onerror');

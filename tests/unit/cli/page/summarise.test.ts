@@ -65,5 +65,7 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     const pool = { workerScript: new URL('file:///w.js'), threads: 2, heapLimitMb: 128, youngGenerationMb: 48 };
     expect(poolFor(context, pool)).toEqual(pool);
     expect(poolFor({ ...context, render: false }, pool)).toEqual({ workerScript: pool.workerScript, threads: 2, heapLimitMb: undefined, youngGenerationMb: undefined });
+    // A small site: one worker (so every page has its budget), without the many-page heap limit.
+    expect(poolFor(context, pool, 135)).toEqual({ ...pool, threads: 1, heapLimitMb: undefined });
   });
 });

@@ -51,6 +51,18 @@ describe('cli/security/csp', () => {
     expect(d.get('style-src')).toEqual(["'self'", hash('body{color:red}')]);
   });
 
+  it('hashes inline scripts of every type a browser runs (any JavaScript MIME type, any case, module), and none of a data block', () => {
+    const types = ['text/javascript', 'application/javascript', 'module', 'text/ecmascript', 'application/x-javascript', ' TEXT/JavaScript ', 'text/jscript'];
+    for (const type of types) {
+      const d = directives(contentSecurityPolicy({ ...plain, headTags: [{ tag: 'script', attrs: { type }, children: 'go()' }] }));
+      expect(d.get('script-src'), type).toHaveLength(3);
+    }
+    for (const type of ['application/ld+json', 'text/plain', 'text/javascript; charset=utf-8']) {
+      const d = directives(contentSecurityPolicy({ ...plain, headTags: [{ tag: 'script', attrs: { type }, children: '{}' }] }));
+      expect(d.get('script-src'), type).toEqual(["'self'", THEME]);
+    }
+  });
+
   it('allows the origins of external head scripts and stylesheets, and nothing for local ones', () => {
     const d = directives(
       contentSecurityPolicy({

@@ -1,0 +1,39 @@
+import { resolveLink } from '../../site/links';
+import type { SiteModel } from '../../site/model';
+
+/**
+ * The output names of the content's files (not public/) that the site
+ * refers to: a page's links and images, a page's frontmatter values
+ * (a hero image), and site.yaml's values (a head tag's href). Any other
+ * file in the content folder stays unpublished: a draft or a stray
+ * credentials.txt beside the pages is not the site's.
+ */
+export function referencedMedia(model: SiteModel): Set<string> {
+  const { index } = model;
+  const used = new Set<string>();
+  const add = (href: string) => used.add(href.slice(index.base.length).replace(/#.*$/, ''));
+  for (const { page, indexed } of model.pages) {
+    const urls = [...page.links.map((l) => l.url), ...(page.rendered?.linkUrls ?? []), ...stringsIn(page.frontmatter)];
+    for (const url of urls) {
+      const target = resolveLink(url, indexed, index);
+      if (target.kind === 'asset') add(target.href);
+    }
+  }
+  for (const value of stringsIn(model.config)) {
+    const sitePath = value.replace(/[?#].*$/, '');
+    // Written as a site path (`/logo.svg`) or with the base (`/docs/logo.svg`).
+    for (const candidate of [sitePath, sitePath.startsWith(index.base) ? `/${sitePath.slice(index.base.length)}` : undefined]) {
+      const asset = candidate === undefined ? undefined : index.assets.get(candidate);
+      if (asset !== undefined) used.add(asset);
+    }
+  }
+  return used;
+}
+
+/** Every string in a plain value (frontmatter, site config), depth first. */
+function stringsIn(value: unknown, found: string[] = []): string[] {
+  if (typeof value === 'string') found.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsIn(item, found);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) stringsIn(item, found);
+  return found;
+}
