@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, PageChunk } from '../../schema/manifest';
-import type { RouteShard, RoutesRoot } from '../../schema/routes';
+import { ROUTES_VERSION, type RouteShard, type RoutesRoot } from '../../schema/routes';
 import { collectErrors, markWindow, newContext, openSite, poll, skipBrowserTests, waitForApp, windowMarked, type Site } from './harness';
 
 /**
@@ -173,7 +173,7 @@ describe.skipIf(skipBrowserTests)('viewer: faults (Chromium)', () => {
   });
 
   it('asks for a reload when the new deploy\'s route table is of another version', async () => {
-    const deploy = newDeploy((shard) => shard, (data) => ({ ...data, version: 2 }));
+    const deploy = newDeploy((shard) => shard, (data) => ({ ...data, version: ROUTES_VERSION + 1 }));
     const { page } = await openHome(deploy.setUp);
     await page.route(LIMITS_CHUNK, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await clickLimits(page);
