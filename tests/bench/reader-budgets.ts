@@ -12,7 +12,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { OutputFiles } from '../../cli/output/folder';
-import { BUDGET, measureViewer, type ViewerSizes } from '../../cli/output/sizes';
+import { BUDGET, measureViewer, median, type ViewerSizes } from '../../cli/output/sizes';
 import type { SearchRoot } from '../../schema/search-index';
 import { loadLocalSearch } from '../../viewer/search/local-engine';
 
@@ -84,11 +84,7 @@ export async function measureReaderBudgets(files: OutputFiles, queries: readonly
     costs.push({ query, hits: hits.length, bytes: fetched - before + (costs.length === 0 ? panelCode + before : 0) });
   }
   const later = costs.slice(1).map((cost) => cost.bytes).sort((a, b) => a - b);
-  return {
-    pages: manifest.pages.length,
-    sizes,
-    search: { panelCode, queries: costs, firstQuery: costs[0]?.bytes ?? 0, laterQueryMedian: later.length === 0 ? 0 : later[later.length >> 1]! },
-  };
+  return { pages: manifest.pages.length, sizes, search: { panelCode, queries: costs, firstQuery: costs[0]?.bytes ?? 0, laterQueryMedian: median(later) } };
 }
 
 /**

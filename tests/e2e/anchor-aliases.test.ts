@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/build-fixture';
-import { collectErrors, newContext, openSite, poll, skipBrowserTests, waitForApp, type Site } from './harness';
+import { clickInjectedLink, collectErrors, newContext, openSite, poll, skipBrowserTests, waitForApp, type Site } from './harness';
 
 /** A VuePress tree with markdown.anchorAliases: a link made under the other slug rule lands on its heading, loaded or navigated to. */
 describe.skipIf(skipBrowserTests)('viewer: anchor aliases (Chromium)', () => {
@@ -39,14 +39,7 @@ describe.skipIf(skipBrowserTests)('viewer: anchor aliases (Chromium)', () => {
       }));
     const homeHead = { title: 'Anchor aliases, the home page', lang: 'en-US', keywords: ['anchors "quoted" <tag>'] };
     expect(await head()).toEqual(homeHead);
-    await page.evaluate((href) => {
-      const a = document.createElement('a');
-      a.href = href;
-      a.id = 'e2e-link';
-      a.textContent = 'e2e link';
-      document.querySelector('main')!.prepend(a);
-    }, `${new URL(site.url('/guide/long.html')).pathname}#configjs`);
-    await page.locator('#e2e-link').click();
+    await clickInjectedLink(page, `${new URL(site.url('/guide/long.html')).pathname}#configjs`);
     await poll(() => page.locator('main h1').first().textContent()).toContain('Settings walk-through');
     await poll(headingTop).toBeLessThan(120);
     expect(await headingTop()).toBeGreaterThanOrEqual(0);

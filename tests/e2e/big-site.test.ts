@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoutesRoot } from '../../schema/routes';
 import { shardOf } from '../../shared/prefix-shards';
 import { generateTree, writeTree, type GeneratedTree } from '../bench/generate-tree';
-import { collectErrors, markWindow, newContext, openSite, poll, skipBrowserTests, waitForApp, windowMarked, type Site } from './harness';
+import { clickInjectedLink, collectErrors, markWindow, newContext, openSite, poll, skipBrowserTests, waitForApp, windowMarked, type Site } from './harness';
 
 /**
  * A reader of a 2,000-page site (the bench's generated tree) downloads what
@@ -81,14 +81,7 @@ describe.skipIf(skipBrowserTests)('viewer: a 2,000-page site (Chromium)', () => 
     await markWindow(page);
     const target = elsewhere(start.path);
     // A link into the other section, as a writer would put one in a page.
-    await page.evaluate((href) => {
-      const link = document.createElement('a');
-      link.href = href;
-      link.id = 'e2e-link';
-      link.textContent = 'elsewhere';
-      document.querySelector('main')!.append(link);
-    }, site.url(target.path));
-    await page.locator('#e2e-link').click();
+    await clickInjectedLink(page, site.url(target.path));
     await poll(() => h1(page).textContent()).toContain(target.title);
     expect(await windowMarked(page)).toBe(true);
     expect(requests).toContain(`/docs/${shardFileOf(target.path)}`);

@@ -115,6 +115,19 @@ export function collectErrors(page: Page): string[] {
 }
 
 /** Marks the window; the mark survives client-side navigation and vanishes on a full load. */
+/** Clicks a link the test puts into the page's main column: how a writer's link (to a redirect, a variant, another section) arrives. */
+export async function clickInjectedLink(page: Page, href: string): Promise<void> {
+  await page.evaluate((target) => {
+    document.getElementById('e2e-link')?.remove();
+    const a = document.createElement('a');
+    a.href = target;
+    a.id = 'e2e-link';
+    a.textContent = 'e2e link';
+    document.querySelector('main')!.prepend(a);
+  }, href);
+  await page.locator('#e2e-link').click();
+}
+
 export async function markWindow(page: Page): Promise<void> {
   await page.evaluate(() => {
     (window as unknown as { __e2eMark?: boolean }).__e2eMark = true;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubFileOf } from '../../cli/output/layout';
 import { redirectRules } from '../../cli/features/hosting/redirect-rules';
 import { THEME_SCRIPT } from '../../shared/theme-script';
-import { collectErrors, markWindow, newContext, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
+import { clickInjectedLink, collectErrors, markWindow, newContext, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
 
 /** Client-side navigation, routing, head, scroll and reading without JavaScript, in Chromium. */
 describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
@@ -22,18 +22,6 @@ describe.skipIf(skipBrowserTests)('viewer: navigation (Chromium)', () => {
   const h1 = (page: Page) => page.locator('main h1');
   /** A page link in the sidebar's tree (the drawer's copy of the top navigation aside). */
   const sidebarLink = (page: Page, sitePath: string) => page.locator(`#sidebar .sidebar-items a[href="/docs${sitePath}"]`);
-  /** Clicks a link the test puts into the page: how a link to a redirect or a variant arrives. */
-  const clickInjectedLink = async (page: Page, href: string) => {
-    await page.evaluate((target) => {
-      document.getElementById('e2e-link')?.remove();
-      const a = document.createElement('a');
-      a.href = target;
-      a.id = 'e2e-link';
-      a.textContent = 'e2e link';
-      document.querySelector('main')!.prepend(a);
-    }, href);
-    await page.locator('#e2e-link').click();
-  };
   const expectHead = async (page: Page, sitePath: string) => {
     const { title, description } = record(sitePath);
     await poll(() => page.title()).toBe(title === 'Pipedream' ? title : `${title} | Pipedream`);
