@@ -210,7 +210,10 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
     heap.maybeCollect();
   }
   timer.lap('chunks and page HTML');
-  for (const run of runs) await run.finish?.();
+  for (const run of runs) {
+    await run.finish?.();
+    heap.maybeCollect();
+  }
   timer.lap('site-wide files');
 
   // By name: pages are written a few at once, so the order they finish in varies from run to run.

@@ -19,16 +19,17 @@ export function collectGarbage(): boolean {
 }
 
 /** Garbage allowed on top of what was live after the last collection, before collecting again. */
-const HEADROOM = 128 * 2 ** 20;
+const HEADROOM = 96 * 2 ** 20;
 
 /**
  * Keeps the heap near what is live while a build writes its pages. V8 sizes
  * its heap to the machine, not to what is live: writing ten thousand pages
- * let garbage pile up to 400 MiB above the little the build holds (the
- * summaries, the search postings). `maybeCollect`, called between batches,
- * collects once the heap has grown HEADROOM (or twice its live size) since
- * the last time, so a small or cached build never pays for a collection and
- * a large one pays a few.
+ * let garbage pile up to 700 MiB above the under 100 MiB the build still held
+ * at its end. `maybeCollect`, called between batches of pages and between
+ * site-wide files, collects once the heap has grown HEADROOM since the last
+ * time, so a small or cached build never pays for a collection and a large
+ * one pays one per HEADROOM of garbage (at 10,000 pages a few dozen, each
+ * well under a second).
  */
 export function createHeapKeeper(
   // Replaceable for the tests.
@@ -38,7 +39,7 @@ export function createHeapKeeper(
   let live = used();
   return {
     maybeCollect() {
-      if (used() < Math.max(2 * live, live + HEADROOM)) return;
+      if (used() < live + HEADROOM) return;
       if (collect()) live = used();
     },
   };

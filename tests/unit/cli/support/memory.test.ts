@@ -5,7 +5,7 @@ import { collectGarbage, createHeapKeeper } from '../../../../cli/support/memory
 const MiB = 2 ** 20;
 
 describe('cli/memory', () => {
-  it('collects only once the heap has grown 128 MiB (or doubled) since the last collection', () => {
+  it('collects only once the heap has grown 96 MiB since the last collection, whatever its size', () => {
     let heap = 300 * MiB;
     const collections: number[] = [];
     const keeper = createHeapKeeper(
@@ -16,29 +16,29 @@ describe('cli/memory', () => {
         return true;
       },
     );
-    heap = 599 * MiB; // below 2 × 300
+    heap = 395 * MiB;
     keeper.maybeCollect();
     expect(collections).toEqual([]);
-    heap = 600 * MiB;
+    heap = 396 * MiB;
     keeper.maybeCollect();
-    expect(collections).toEqual([600 * MiB]);
-    // The new baseline is what was live after it: 320 MiB, so the next is at 640.
-    heap = 639 * MiB;
+    expect(collections).toEqual([396 * MiB]);
+    // The new baseline is what was live after it: 320 MiB, so the next is at 416.
+    heap = 415 * MiB;
     keeper.maybeCollect();
     expect(collections).toHaveLength(1);
-    heap = 640 * MiB;
+    heap = 416 * MiB;
     keeper.maybeCollect();
     expect(collections).toHaveLength(2);
   });
 
-  it('for a small heap, 128 MiB of headroom rather than doubling', () => {
+  it('for a small heap, the same headroom', () => {
     let heap = 20 * MiB;
     let collected = 0;
     const keeper = createHeapKeeper(() => heap, () => ++collected > 0);
-    heap = 140 * MiB;
+    heap = 115 * MiB;
     keeper.maybeCollect();
     expect(collected).toBe(0);
-    heap = 148 * MiB;
+    heap = 116 * MiB;
     keeper.maybeCollect();
     expect(collected).toBe(1);
   });
