@@ -26,7 +26,7 @@ import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
 import { parseSiteConfig } from './site/site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
-import { loadSources } from './source/load';
+import { loadSources, readPageText } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
@@ -120,7 +120,13 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   };
   timer.lap('load sources');
 
-  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, { ...config.pages, parts: PAGE_PARTS, pipeline, memory: options.memory });
+  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, {
+    ...config.pages,
+    parts: PAGE_PARTS,
+    pipeline,
+    memory: options.memory,
+    reread: (source) => readPageText(config.contentDir, source.relativePath),
+  });
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
 

@@ -1,5 +1,6 @@
 import { cacheKey, createPageCache, type PageCacheOptions } from './cache';
 import type { PageMemory } from './page-memory';
+import { UsageError } from '../support/errors';
 import { mapLimited } from '../support/map-limited';
 import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
@@ -18,6 +19,14 @@ export interface SummariseOptions {
   pipeline?: PagePipeline;
   /** Results kept from earlier builds of this process (the dev server's), used before the cache and updated. */
   memory?: PageMemory;
+  /**
+   * Reads a page's text again (source/load.ts readPageText). Given, with a
+   * cache and no memory, each page's text is let go once its summary is
+   * settled and its body stored (at 10,000 pages the texts were 85 MB of
+   * this thread's heap for the whole build), and read again only for a page
+   * whose cached body turns out damaged when it is written.
+   */
+  reread?: (source: SourceFile) => Promise<string | undefined>;
 }
 
 /** Every page's summary in source order, and a way to fetch each one's body when it is written. */
@@ -70,6 +79,14 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const keyOf = (source: SourceFile) => cache?.keyOf(source, context) ?? (memory ? cacheKey(source, context, '') : undefined);
   // A summary made without rendering (no site config yet) is no use to a build that renders.
   const memoryKeyOf = (source: SourceFile) => `${context.render}:${keyOf(source)}`;
+  const released = new Set<number>();
+  const release = (i: number) => {
+    if (!cache || memory || !options.reread) return;
+    // Its key is kept (the cache remembers it by the source), so inputKeys and body lookups need no text.
+    cache.keyOf(sources[i]!, context);
+    (sources[i] as { text: string }).text = '';
+    released.add(i);
+  };
   const remembered = memory ? sources.map((source) => memory.get(memoryKeyOf(source))) : [];
   remembered.forEach((hit, i) => {
     if (hit?.body) held.set(i, hit.body);
@@ -78,8 +95,10 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const missing: number[] = [];
   sources.forEach((_, i) => {
     const hit = cached[i];
-    if (hit) summaries[i] = hit;
-    else missing.push(i);
+    if (hit) {
+      summaries[i] = hit;
+      release(i);
+    } else missing.push(i);
     if (hit && !remembered[i]) memory?.set(memoryKeyOf(sources[i]!), hit);
   });
 
@@ -92,11 +111,13 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     memory?.set(memoryKeyOf(sources[i]!), summary, cache ? undefined : body);
     if (!cache || isTooComplex(result)) {
       if (body) held.set(i, body);
+      release(i);
       return;
     }
     stored.push(
       cache.set(sources[i]!, context, { summary, body }).then((ok) => {
         if (!ok && body) held.set(i, body);
+        release(i);
       }),
     );
   };
@@ -119,8 +140,19 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       if (!summaries[index]?.page?.rendered) return undefined;
       const source = sources[index]!;
       // An entry removed or damaged since it was read: process the page again (the same input gives the same body).
-      return (await cache?.body(source, context)) ?? (await local.process(source, context)).body;
+      const cached = await cache?.body(source, context);
+      if (cached) return cached;
+      return (await local.process(released.has(index) ? await readAgain(source) : source, context)).body;
     },
+  };
+  // The page as it was summarised, or nothing: a body made from other text would not match its summary.
+  const readAgain = async (source: SourceFile): Promise<SourceFile> => {
+    const text = await options.reread!(source);
+    const again = text === undefined ? undefined : { ...source, text };
+    if (!again || cache!.keyOf(again, context) !== keyOf(source)) {
+      throw new UsageError(`${source.file} changed while the build ran, and the page cache lost its rendered body: build again.`);
+    }
+    return again;
   };
   const inputKeys = sources.map(keyOf);
   memory?.settle();

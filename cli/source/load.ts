@@ -249,6 +249,20 @@ function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/**
+ * A page's text read again as loadSources read it: for a build that let go
+ * of the text once the page was processed, should its cached body turn out
+ * damaged. Undefined when it can no longer be read so.
+ */
+export async function readPageText(contentDir: string, relativePath: string): Promise<string | undefined> {
+  try {
+    const bytes = await readFile(path.join(contentDir, relativePath));
+    return bytes.length > MAX_TEXT_BYTES ? undefined : decodeUtf8(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** UTF-8 text, BOM stripped and line endings normalised; undefined for invalid UTF-8 or NUL bytes. */

@@ -55,6 +55,30 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     expect(await run.bodies.take(2)).toEqual(expected);
   });
 
+  it('with a cache and a way to read pages again, lets go of every text and reads one again only for a lost body', async () => {
+    const copies = () => sources.map((source) => ({ ...source }));
+    const onDisk = new Map(sources.map((source) => [source.relativePath, source.text]));
+    const options = { cache: { dir, toolVersion: 'released' }, reread: async (source: { relativePath: string }) => onDisk.get(source.relativePath) };
+    const expected = await Promise.all(sources.map(async (_, i) => (await summarisePages(copies(), context)).bodies.take(i)));
+
+    const cold = copies();
+    const run = await summarisePages(cold, context, options);
+    expect(cold.map((source) => source.text)).toEqual(['', '', '']);
+    // The keys are those of the texts, not of the emptied sources.
+    expect(run.inputKeys).toEqual((await summarisePages(copies(), context, { cache: options.cache })).inputKeys);
+    const warm = copies();
+    const again = await summarisePages(warm, context, options);
+    expect(again.fromCache).toBe(3);
+    expect(warm.map((source) => source.text)).toEqual(['', '', '']);
+    expect(await Promise.all(sources.map((_, i) => again.bodies.take(i)))).toEqual(expected);
+
+    for (const file of await entries(dir)) await rm(file);
+    expect(await run.bodies.take(2)).toEqual(expected[2]);
+    // A page changed on disk since it was summarised: no body from other text, but a message that says what to do.
+    onDisk.set('p1.md', '# Page 1\n\nEdited meanwhile.\n');
+    await expect(run.bodies.take(1)).rejects.toThrow(/p1\.md changed while the build ran.*build again/);
+  });
+
   it('gives no body for a page a check left unrendered, or for a file that is no page', async () => {
     const { bodies } = await summarisePages([sourceFile('empty.md', ''), ...sources], { ...context, render: false });
     expect(await bodies.take(0)).toBeUndefined();
