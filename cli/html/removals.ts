@@ -1,7 +1,7 @@
 import type { Nodes, Properties } from 'hast';
 import type { Root } from 'mdast';
 import type { Point } from 'unist';
-import { visit } from 'unist-util-visit';
+import { EXIT, eachNode, eachNodeOf } from '../markdown/walk';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { parseRawHtml, sanitizeTree, setAsideTrusted } from './clean';
 import { pageToHast } from './page-hast';
@@ -40,7 +40,7 @@ export function reportRemovedHtml(tree: Root, file: string, policy: HtmlPolicy):
   const parsed = parseRawHtml(hast);
   if (!parsed) {
     let at: Point | undefined;
-    visit(tree, 'html', (node) => {
+    eachNodeOf(tree, 'html', (node) => {
       at ??= node.position?.start;
     });
     return [
@@ -58,10 +58,10 @@ export function reportRemovedHtml(tree: Root, file: string, policy: HtmlPolicy):
 
 function mayLoseAnything(tree: Root): boolean {
   let found = false;
-  visit(tree, (node) => {
+  eachNode(tree, (node) => {
     if (node.type === 'html' || ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url.includes(':'))) {
       found = true;
-      return false;
+      return EXIT;
     }
     return undefined;
   });
