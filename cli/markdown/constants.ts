@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, eachNode } from './walk';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
@@ -42,7 +42,7 @@ export function interpolate(
  */
 export function interpolateConstants(tree: Root, scope: ConstantScope, file: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  visit(tree, (node) => {
+  eachNode(tree, (node) => {
     // VuePress's `::: v-pre`: what is inside is shown as written.
     if (node.type === 'container' && node.kind === 'v-pre') return SKIP;
     if (node.type !== 'text' && node.type !== 'inlineCode' && node.type !== 'code') return;

@@ -1,5 +1,5 @@
 import type { Code, Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { eachNodeOf } from './walk';
 
 /**
  * What a fence's info string asks for besides its language, in the forms
@@ -61,7 +61,7 @@ const ANY_FENCE_OPTIONS = /^[ \t]*(?:`{3,}|~{3,})[^\n]*[{:[]/m;
 /** Gives every fenced block its clean language and its options (`node.data.fence`); `markdown` is the page's text. */
 export function readFenceInfo(tree: Root, markdown: string): void {
   if (!ANY_FENCE_OPTIONS.test(markdown)) return;
-  visit(tree, 'code', (node: Code) => {
+  eachNodeOf(tree, 'code', (node: Code) => {
     const lang = node.lang ?? '';
     const meta = node.meta ?? '';
     if (!NEEDS_PARSING.test(lang) && !NEEDS_PARSING.test(meta)) return;

@@ -2,7 +2,6 @@ import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { reportUnclosedComments } from '../markdown/unclosed-comment';
@@ -21,6 +20,7 @@ import { positionOf } from '../support/yaml';
 import { yamlLineToFileLine } from './frontmatter';
 import { append } from '../support/append';
 import { firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
+import { eachNode, eachNodeOf } from '../markdown/walk';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
 import type { ValidPage } from './validate';
@@ -130,7 +130,7 @@ function expandPageImports(tree: Root, page: ValidPage, context: MarkdownContext
 /** gray-matter removed the frontmatter: move every position back to its line in the file. */
 function shiftLines(tree: Root, offset: number): void {
   if (offset === 0) return;
-  visit(tree, (node) => {
+  eachNode(tree, (node) => {
     if (!node.position) return;
     node.position.start.line += offset;
     node.position.end.line += offset;
@@ -174,7 +174,7 @@ function parseWithinLimits(page: ValidPage, parse: MarkdownParser): { tree: Root
 
 function reportUnknownLanguages(tree: Root, file: string, languages: ReadonlySet<string>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  visit(tree, 'code', (node) => {
+  eachNodeOf(tree, 'code', (node) => {
     if (!node.lang || languages.has(node.lang.toLowerCase())) return;
     diagnostics.push(
       diagnostic(

@@ -1,6 +1,6 @@
 import type { Heading, Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { eachNode } from '../markdown/walk';
 import type { Header } from '../../schema/manifest';
 import { rawImageUrls } from '../html/raw-images';
 import { createSlugger, type SlugRule, type Slugger } from '../markdown/slugs';
@@ -66,7 +66,7 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
   // Added once every heading's own slug is known: a heading's real slug wins over another's alias.
   const pendingAliases: [string, string][] = [];
 
-  visit(pageTree.tree, (node) => {
+  eachNode(pageTree.tree, (node) => {
     if (node.type === 'heading') {
       const title = headingText(node);
       const slug = headingSlug(slugger, rule, node, title);

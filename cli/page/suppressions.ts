@@ -1,5 +1,5 @@
 import type { Html } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { eachNodeOf } from '../markdown/walk';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { parseSuppression, SUPPRESSION_COMMENT, SUPPRESSION_KEYWORD, type Suppression } from '../diagnostics/suppressions';
 import type { PageTree } from './markdown';
@@ -13,7 +13,7 @@ import type { PageTree } from './markdown';
 export function findSuppressions(page: PageTree): { suppressions: Suppression[]; diagnostics: Diagnostic[] } {
   const { file } = page.page.source;
   const found: { line: number; column: number; endLine: number; text: string }[] = [];
-  visit(page.tree, 'html', (node: Html) => {
+  eachNodeOf(page.tree, 'html', (node: Html) => {
     if (!node.value.includes(SUPPRESSION_KEYWORD) || !node.position) return;
     const { start } = node.position;
     for (const match of node.value.matchAll(SUPPRESSION_COMMENT)) {

@@ -1,5 +1,5 @@
 import type { Code, Definition, Image, Link, Nodes, Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { eachNodeOf } from '../../markdown/walk';
 import { interpolate } from '../../markdown/constants';
 import { CONSTANTS_SUFFIX } from '../../markdown/fences';
 import { expandImportLines } from '../../markdown/imports';
@@ -192,7 +192,7 @@ function textEndOf(node: Link | Image | Definition, lines: readonly string[], of
  */
 function codeLines(tree: Root, offset: number, lines: string[]): Set<number> {
   const verbatim = new Set<number>();
-  visit(tree, 'code', (node: Code) => {
+  eachNodeOf(tree, 'code', (node: Code) => {
     const start = node.position?.start.line;
     const end = node.position?.end.line;
     if (start === undefined || end === undefined) return;

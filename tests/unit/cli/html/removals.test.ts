@@ -33,6 +33,14 @@ describe('cli/html/removals', () => {
     ]);
   });
 
+  it('reports a refused URL among allowed ones, and a definition refused for the image that uses it', () => {
+    // Pages whose URLs all pass are not cleaned at all: these must still be.
+    expect(report('# T\n\n[ok](https://x.org/) [tel](tel:+1) then [bad](javascript:x)\n')).toEqual([
+      '3:41 link/unsafe-url Link "javascript:x" uses a URL scheme that is not allowed, so it is not a link in the page.',
+    ]);
+    expect(report('# T\n\n![pic][d]\n\n[d]: data:image/png;base64,AAAA\n')).toHaveLength(1);
+  });
+
   it('reports an iframe unless its origin is allowed', () => {
     const frame = '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>\n';
     expect(report(frame)).toEqual(['1:1 html/removed Removed from the HTML: <iframe>.']);
