@@ -105,12 +105,18 @@ describe('cli/page/cache', () => {
     expect(await cache.get(page, { ...context, render: true })).toBeUndefined();
   });
 
-  it('keeps every summary in one file, read once by the next build: no entry file is opened for a summary', async () => {
-    const own = await mkdtemp(path.join(dir, 'index-'));
+  /** A cache folder of its own holding one page, its summaries file written. */
+  const storedOnce = async (label: string) => {
+    const own = await mkdtemp(path.join(dir, `${label}-`));
     const first = createPageCache({ dir: own, toolVersion: 'index' });
     const result = await processPage(page, context, createPageTools(new Set(), PAGE_PARTS));
     await first.set(page, context, result);
     await first.flush();
+    return { own, first, result };
+  };
+
+  it('keeps every summary in one file, read once by the next build: no entry file is opened for a summary', async () => {
+    const { own, result } = await storedOnce('index');
     expect(await readdir(own)).toContain(path.basename(SummaryIndex.fileIn(own)));
     // The entry file gone: the summary still comes from the index (its body would be made again when asked).
     await rm(path.join(own, 'pages'), { recursive: true });
@@ -120,11 +126,7 @@ describe('cli/page/cache', () => {
   });
 
   it('a damaged, truncated or unreadable summaries file is ignored whole, never a crash: the entry files are read instead', async () => {
-    const own = await mkdtemp(path.join(dir, 'damaged-'));
-    const first = createPageCache({ dir: own, toolVersion: 'index' });
-    const result = await processPage(page, context, createPageTools(new Set(), PAGE_PARTS));
-    await first.set(page, context, result);
-    await first.flush();
+    const { own, first, result } = await storedOnce('damaged');
     const file = SummaryIndex.fileIn(own);
     const good = await readFile(file);
     const flipped = Buffer.from(good);
