@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
+import { VUEPRESS_DIR } from './load';
 import { RACY_NS } from './unchanged-files';
 
 /**
@@ -43,7 +44,7 @@ export function stampPaths(paths: Iterable<string>, since?: bigint): Stamps {
 
 /**
  * Every entry of the content tree the build walks (source/load.ts: no dot
- * files, nothing under node_modules), by path relative to the content root,
+ * files but `.vuepress/`, nothing under node_modules), by path relative to the content root,
  * with its stamp. A file added, deleted or renamed changes the set of keys;
  * an edit changes a stamp. Folders are listed (not stamped): an empty one
  * is no input, but a file in it is.
@@ -53,7 +54,8 @@ export function stampContentTree(contentDir: string, since: bigint = nowNs()): S
   const walk = (relative: string) => {
     const entries = readdirSync(path.join(contentDir, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
+      // Dot files are not read, but a `.vuepress/` folder is (its config, its public files): its appearance alone changes the build.
+      if (entry.name.startsWith('.') && !(relative === '' && entry.name === VUEPRESS_DIR)) continue;
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
       if (entry.isDirectory()) {
         stamps[`${child}/`] = 'dir';

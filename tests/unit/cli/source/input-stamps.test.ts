@@ -43,6 +43,9 @@ describe('input stamps', () => {
       () => rmSync(path.join(dir, 'README.md')),
       () => renameSync(path.join(dir, 'guide', 'a.md'), path.join(dir, 'guide', 'c.md')),
       () => mkdirSync(path.join(dir, 'new-folder')),
+      // A dot folder the build does read: a VuePress tree's settings.
+      () => mkdirSync(path.join(dir, '.vuepress')),
+      () => writeFileSync(path.join(dir, '.vuepress', 'config.js'), 'module.exports = {};\n'),
     ];
     let last = before;
     for (const change of changed) {
