@@ -2,14 +2,12 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { build, type BuildResult } from './build';
+import { build, buildIntoFolder, type BuildResult } from './build';
 import { migrate } from './migrate';
 import { DEFAULT_CACHE_DIR, resolveConfig, type ConfigFlags, type ResolvedConfig } from './config';
 import { baselineOf, DEFAULT_BASELINE_FILE, matchBaseline, serializeBaseline } from './diagnostics/baseline';
 import { countBySeverity } from './diagnostics/diagnostic';
 import { formatBaseline, formatGithub, formatJson, formatSummary, formatText, type OutputFormat } from './diagnostics/format';
-import { outputRecordFile } from './output/record';
-import { OutputFolder } from './output/folder';
 import { DEFAULT_DEV_PORT, DEFAULT_HOST, DEFAULT_PREVIEW_PORT, parsePort, runDev, runPreview, type ServeFlags } from './serve/commands';
 import { createStageTimer } from './support/timings';
 import { environmentProblem, UsageError } from './support/errors';
@@ -92,33 +90,21 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
   const config = resolveConfig(process.cwd(), { ...flags, cache: flags.cache !== false });
   const timer = createStageTimer(config.timings);
   for (const notice of config.notices) process.stderr.write(`note: ${notice}\n`);
-  const cache = config.pages.cache;
-  // Opened first: it takes the output folder's lock, so a second build fails before doing any work.
-  const output =
-    mode === 'build'
-      ? await OutputFolder.open(config.outDir, {
-          record: cache && { file: outputRecordFile(cache.dir, config.outDir), toolVersion: cache.toolVersion },
-        })
-      : undefined;
-  let result: BuildResult;
-  try {
-    result = await build(config, { timer, output, mode });
-  } catch (error) {
-    await output?.abort();
-    throw error;
-  }
+  // A build goes into the output folder, which it locks first (a second build fails before doing any work), and does nothing when nothing changed.
+  const run = mode === 'build' ? await buildIntoFolder(config, { timer }) : undefined;
+  let result = run ? run.result : await build(config, { timer, mode });
   if (flags.updateBaseline) result = updateBaseline(config, result, flags);
   const failed = report(result, flags);
   if (failed) {
-    await output?.abort();
+    await run?.abort();
     process.exitCode = EXIT.content;
     if (mode === 'build' && flags.format === 'text') process.stderr.write(`Build failed: ${path.relative(process.cwd(), config.outDir) || '.'} left as it was.\n`);
     return;
   }
-  if (output) {
-    await output.commit();
+  if (run) {
+    await run.commit();
     timer.lap('write output');
-    for (const left of output.leftovers) {
+    for (const left of run.output.leftovers) {
       process.stderr.write(`note: ${path.relative(process.cwd(), left)} is an earlier output docsbuild could not remove (read-only files in it): remove it by hand.\n`);
     }
     if (flags.format === 'text') {
@@ -128,7 +114,7 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
     }
   }
   if (config.timings) {
-    const pages = `  pages: ${result.pageCount}, from the cache ${result.pagesFromCache}, bodies read ${result.bodiesRead}`;
+    const pages = `  pages: ${result.pageCount}, from the cache ${result.pagesFromCache}, bodies read ${result.bodiesRead}${run?.upToDate ? ' (up to date: nothing read or written)' : ''}`;
     process.stderr.write(`Timings:\n${timer.report()}\n${pages}\n`);
   }
 }

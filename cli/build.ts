@@ -14,7 +14,11 @@ import { htmlPolicyOf } from './html/policy';
 import { fenceLanguages } from './markdown/fences';
 import { planAssets } from './output/assets';
 import { checkOutputClaims } from './output/claims';
+import { OutputFolder } from './output/folder';
+import { outputRecordFile } from './output/record';
 import { MemoryOutput, type OutputSink } from './output/sink';
+import { UpToDate } from './output/up-to-date';
+import { version as esbuildVersion } from 'esbuild';
 import { sizesOf, type ViewerSizes } from './output/sizes';
 import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
 import type { PageMemory } from './page/page-memory';
@@ -65,6 +69,13 @@ export interface BuildResult {
   bodiesRead: number;
   /** Every file pages include or import snippets from, absolute: `dev` watches those outside the content folder too. */
   importedFiles: string[];
+  /**
+   * After a build that wrote output: what it read besides the content tree
+   * (files, absolute; whether it asked git for "last updated" times), for
+   * the CLI's up-to-date record. Undefined when that cannot be known: a
+   * VuePress tree's config file runs code, which may read anything.
+   */
+  inputs?: { files: string[]; git: boolean };
 }
 
 /** Pages written at once: their file operations overlap, and only a few pages' output is in memory at a time. */
@@ -226,6 +237,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   if (output instanceof MemoryOutput) result.files = new Map([...output.files].sort(([a], [b]) => compare(a, b)));
   result.fileCount = output.names().length;
   result.manifest = published.manifest;
+  if (!sources.vuepress) result.inputs = { files: [...imports.files, ...(published.viewerInputs ?? [])], git: lastUpdated !== undefined };
   result.sizes = sizesOf({
     firstLoad: published.firstLoad ?? { js: [], css: [] },
     pages: model.pages.flatMap((p) => {
@@ -239,6 +251,63 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
     searchIndex: published.searchIndex && (({ name: _name, ...sizes }) => sizes)(published.searchIndex),
   });
   return result;
+}
+
+/** A build into the output folder, as the CLI runs it: reported, then committed or aborted. */
+export interface FolderBuild {
+  result: BuildResult;
+  /** Nothing the build reads changed and the output is as the last good build left it: `result` is that build's, and nothing is written. */
+  upToDate: boolean;
+  output: OutputFolder;
+  /** Puts the new output in place (nothing to do when up to date) and records what it was made from for the next build. */
+  commit(): Promise<void>;
+  /** Leaves the output folder as it was. */
+  abort(): Promise<void>;
+}
+
+export interface FolderBuildOptions extends Pick<BuildOptions, 'timer'> {
+  /** For tests: when the inputs count as stamped (a file changed within two seconds before it is not trusted); now by default. */
+  stampedAt?: bigint;
+}
+
+/** What a build reports, kept in the up-to-date record (output/up-to-date.ts) and replayed by a build that finds nothing changed. */
+type RecordedResult = Pick<BuildResult, 'diagnostics' | 'baseline' | 'pageCount' | 'fileCount' | 'sizes'>;
+
+/**
+ * The CLI's build: locks the output folder, and when every input (settings,
+ * the content tree, the files pages import, the viewer's sources, git's
+ * history when the site shows "last updated") and the output folder are as
+ * the last good build's record says, returns that build's result without
+ * reading or writing anything. Otherwise the record is dropped first, the
+ * site built, and a new record saved once the output is committed. Without
+ * a page cache (its folder holds the record) it always builds.
+ */
+export async function buildIntoFolder(config: ResolvedConfig, options: FolderBuildOptions = {}): Promise<FolderBuild> {
+  const cache = config.pages.cache;
+  // Stamped before anything is read: a file changed while the build reads it then differs from its stamp next time.
+  const { timings: _timings, ...settings } = config;
+  const record = cache && (await UpToDate.take<RecordedResult>({ cacheDir: cache.dir, outDir: config.outDir, contentDir: config.contentDir }, { settings, esbuildVersion }, cache.toolVersion, options.stampedAt));
+  const output = await OutputFolder.open(config.outDir, { record: cache && { file: outputRecordFile(cache.dir, config.outDir), toolVersion: cache.toolVersion } });
+  try {
+    const recorded = await record?.result(config.outDir, output.previousRecord);
+    if (recorded) {
+      await output.abort();
+      options.timer?.lap('up to date');
+      const result: BuildResult = { ...recorded, files: new Map(), pagesFromCache: 0, bodiesRead: 0, importedFiles: [] };
+      return { result, upToDate: true, output, commit: async () => {}, abort: async () => {} };
+    }
+    await record?.forget();
+    const result = await build(config, { mode: 'build', output, timer: options.timer });
+    const commit = async () => {
+      await output.commit();
+      const { diagnostics, baseline, pageCount, fileCount, sizes } = result;
+      if (record && result.inputs) await record.save(result.inputs, config.outDir, output.names(), { diagnostics, baseline, pageCount, fileCount, sizes });
+    };
+    return { result, upToDate: false, output, commit, abort: () => output.abort() };
+  } catch (error) {
+    await output.abort();
+    throw error;
+  }
 }
 
 /**

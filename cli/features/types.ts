@@ -40,6 +40,8 @@ export interface Published {
   routeData?: { root: number; byPage: ReadonlyMap<string, { shard: number; sidebar: number }> };
   /** viewer: gzip bytes of each page's HTML file, by page path. */
   htmlGzip: Map<string, number>;
+  /** viewer: the bundle's source files, absolute (inputs of the build besides the content tree). */
+  viewerInputs?: string[];
 }
 
 /** Everything a feature may use while the site is written. */

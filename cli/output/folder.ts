@@ -73,6 +73,11 @@ export class OutputFolder implements OutputSink {
     return this.given.size;
   }
 
+  /** What the previous build recorded of the folder (empty without a record). */
+  get previousRecord(): OutputRecord {
+    return this.previous;
+  }
+
   has(name: string): boolean {
     return this.given.has(name);
   }

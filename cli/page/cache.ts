@@ -3,6 +3,7 @@ import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SourceFile } from '../source/load';
+import { SummaryIndex } from './summary-index';
 import type { PageBody, PageContext, PageResult, PageSummary } from './types';
 
 /** Bumped when the shape of a cache entry changes. */
@@ -29,6 +30,8 @@ export interface PageCache {
   body(source: SourceFile, context: PageContext): Promise<PageBody | undefined>;
   /** Stores a processed page; false when it could not be written (the caller keeps the body then). */
   set(source: SourceFile, context: PageContext, result: PageResult): Promise<boolean>;
+  /** After the pages' summaries are all asked for and stored: writes the summaries file (page/summary-index.ts) if it changed. */
+  flush(): Promise<void>;
 }
 
 export interface PageCacheOptions {
@@ -46,6 +49,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return key;
   };
   const fileOf = (key: string) => path.join(options.dir, 'pages', key.slice(0, 2), `${key}.json`);
+  // Read once, on the first lookup: most builds find every summary there and open no entry file until a body is needed.
+  let index: Promise<SummaryIndex> | undefined;
+  const indexed = () => (index ??= SummaryIndex.load(options.dir, options.toolVersion));
   const read = async (source: SourceFile, context: PageContext) => {
     const key = keyOf(source, context);
     try {
@@ -58,13 +64,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     keyOf,
     async get(source, context) {
       const key = keyOf(source, context);
-      let head: unknown;
-      try {
-        head = JSON.parse(await readFirstLine(fileOf(key)));
-      } catch {
-        return undefined;
+      const summaries = await indexed();
+      // The index is trusted whole (its hash held): the key is a hash of everything the summary is made from.
+      let summary = summaries.get(key);
+      if (summary?.relativePath !== source.relativePath) {
+        let head: unknown;
+        try {
+          head = JSON.parse(await readFirstLine(fileOf(key)));
+        } catch {
+          return undefined;
+        }
+        summary = validEntry(head, key, source);
+        if (summary) summaries.set(key, summary);
       }
-      const summary = validEntry(head, key, source);
       // A check leaves entries without a body: a build must render those pages.
       if (!summary || (context.render && summary.page !== undefined && summary.page.rendered === undefined)) return undefined;
       return summary;
@@ -84,11 +96,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         const head = JSON.stringify({ format: ENTRY_FORMAT, key, summary });
         await writeFile(temp, body === undefined ? head : `${head}\n${JSON.stringify(body)}`);
         await rename(temp, file);
+        (await indexed()).set(key, summary);
         return true;
       } catch {
         // A cache that cannot be written only costs time on the next run.
         return false;
       }
+    },
+    async flush() {
+      if (index) await (await index).save();
     },
   };
 }

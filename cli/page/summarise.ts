@@ -128,6 +128,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   if (options.parallel && todo.length > 0) await processPagesInParallel(todo, context, poolFor(context, options.parallel, todo.length), accept);
   else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
   await Promise.all(stored);
+  await cache?.flush();
 
   const bodies: PageBodies = {
     async take(index) {

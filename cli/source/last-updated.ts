@@ -94,7 +94,7 @@ const lastRead = new Map<string, { stamp: string; times: Map<string, string> }>(
  * repository's HEAD, its reflog and its index (a commit, checkout, reset,
  * merge or pull each writes one of them).
  */
-async function historyStamp(contentDir: string): Promise<string> {
+export async function historyStamp(contentDir: string): Promise<string> {
   for (let dir = path.resolve(contentDir); ; dir = path.dirname(dir)) {
     const dotGit = path.join(dir, '.git');
     const found = await stat(dotGit).catch(() => undefined);

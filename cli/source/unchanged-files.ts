@@ -9,7 +9,7 @@ export interface FileStat {
 }
 
 /** A change time this close to the stat may be followed by another write in the same tick of the file system's clock. */
-const RACY_NS = 2_000_000_000n;
+export const RACY_NS = 2_000_000_000n;
 
 export async function statFile(absolute: string): Promise<FileStat> {
   const s = await stat(absolute, { bigint: true });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
+import { SummaryIndex } from '../../cli/page/summary-index';
 import { FIXTURES } from '../helpers/build-fixture';
 
 /**
@@ -95,6 +96,8 @@ describe('page cache', () => {
   it('ignores corrupt entries and entries of another tool version', async () => {
     const shards = path.join(cacheDir, 'pages');
     for (const shard of readdirSync(shards)) for (const f of readdirSync(path.join(shards, shard))) writeFileSync(path.join(shards, shard, f), '{"format":1,');
+    // Without the summaries file (page/summary-index.ts, tested on its own), whose summaries would stand in for the entries'.
+    rmSync(SummaryIndex.fileIn(cacheDir), { force: true });
     const afterCorruption = await run();
     expect(afterCorruption.pagesFromCache).toBe(0);
     same(afterCorruption, await cold());
@@ -121,6 +124,7 @@ describe('page cache', () => {
         writeFileSync(file, [JSON.stringify(entry), ...body].join('\n'));
       }
     }
+    rmSync(SummaryIndex.fileIn(cacheDir), { force: true });
     const damaged = await run();
     expect(damaged.pagesFromCache).toBe(0);
     same(damaged, await cold());

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,5 +99,36 @@ describe('docsbuild CLI', () => {
     expect(run.status).toBe(0);
     expect(existsSync(path.join(dir, 'site-out/pages.json'))).toBe(true);
     expect(existsSync(path.join(dir, 'site-out/pages.schema.json'))).toBe(true);
+  });
+
+  it('a build with nothing changed prints the same warnings, sizes and file count, and writes nothing; --strict fails on the same warning; --threads is a run of its own', () => {
+    const dir = copyFixture('basic');
+    // A warning a successful build must print again when it does nothing.
+    writeFileSync(path.join(dir, 'content/site.yaml'), `${readFileSync(path.join(dir, 'content/site.yaml'), 'utf8')}  UNUSED_HERE: "1"\n`);
+    // Past the racy window (two seconds): stamps of files written just now are never trusted.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2100);
+    const timed = (args: string[]) => docsbuild(['build', ...args], dir, { DOCSBUILD_TIMINGS: '1' });
+    const shown = (stderr: string) => stderr.replace(/ in \d+ ms\./, ' in N ms.').replace(/\nTimings:[^]*$/, '');
+    const first = timed([]);
+    expect(first.status, first.all).toBe(0);
+    expect(first.stderr).toContain('warning constant/unused');
+    const inodes = () => readdirSync(path.join(dir, 'dist'), { recursive: true, encoding: 'utf8' }).sort().map((n) => `${n}:${statSync(path.join(dir, 'dist', n)).ino}:${statSync(path.join(dir, 'dist', n)).mtimeMs}`);
+    const before = inodes();
+
+    const again = timed([]);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain('(up to date: nothing read or written)');
+    expect(shown(again.stderr)).toBe(shown(first.stderr));
+    expect(inodes()).toEqual(before);
+
+    // Same result, stricter reading: fails on the warning, output left as it was.
+    const strict = timed(['--strict']);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain('Build failed: dist left as it was.');
+    expect(inodes()).toEqual(before);
+
+    const threads = timed(['--threads', '1']);
+    expect(threads.status).toBe(0);
+    expect(threads.stderr).not.toContain('up to date');
   });
 });

@@ -1,5 +1,5 @@
 import type { SiteRecord } from '../../../schema/manifest';
-import { bundleViewer } from './bundle';
+import { bundleInputFiles, bundleViewer } from './bundle';
 import { codeStylesheetFor } from '../../markdown/code-classes';
 import { contentSecurityPolicy } from '../../security/csp';
 import { CODE_STYLESHEET_STEM, hashedAssetName } from '../../output/layout';
@@ -10,6 +10,8 @@ export interface ViewerOutput {
   files: Map<string, string | Uint8Array>;
   /** What every route's HTML is rendered with (stages/prerender.ts). */
   document: DocumentSite;
+  /** The bundle's source files, absolute (what the build read for it). */
+  inputs: string[];
 }
 
 /**
@@ -25,5 +27,6 @@ export async function emitViewer(site: SiteRecord, codeClasses: Iterable<string>
   return {
     files: new Map<string, string | Uint8Array>([...bundle.files, ...codeFiles]),
     document: { site, assets, contentSecurityPolicy: contentSecurityPolicy(site, { delivery: 'meta' }) },
+    inputs: bundleInputFiles(bundle),
   };
 }

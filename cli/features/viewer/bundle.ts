@@ -82,6 +82,11 @@ export async function bundleViewer(options: BundleOptions): Promise<ViewerBundle
  */
 const bundles = new Map<string, { stamp: string; bundle: Promise<ViewerBundle> }>();
 
+/** The bundle's source files, absolute: what a build of it read. */
+export function bundleInputFiles(bundle: ViewerBundle): string[] {
+  return bundle.inputs.map((input) => path.resolve(ROOT, input));
+}
+
 async function stampOf(inputs: readonly string[]): Promise<string> {
   const stats = await Promise.all(inputs.map((input) => stat(path.resolve(ROOT, input)).then((s) => `${s.size}:${s.mtimeMs}:${s.ino}`, () => '-')));
   return stats.join('|');

@@ -23,6 +23,7 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
   const codeClasses = pages.flatMap((p) => partOf<ViewerSummary>(p.page.rendered?.parts, NAME)?.codeClasses ?? []);
   const viewer = await emitViewer(model.record, codeClasses);
   for (const [name, content] of viewer.files) await output.put(name, content);
+  published.viewerInputs = viewer.inputs;
   const fileOf = (name: string) => viewer.files.get(name) ?? '';
   const { assets } = viewer.document;
   published.firstLoad = { js: [assets.script, ...assets.preloads].map(fileOf), css: assets.styles.map(fileOf) };

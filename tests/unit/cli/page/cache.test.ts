@@ -1,9 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter } from '../../../../cli/markdown/highlight';
 import { cacheKey, createPageCache } from '../../../../cli/page/cache';
+import { SummaryIndex } from '../../../../cli/page/summary-index';
 import type { PageContext } from '../../../../cli/page/types';
 import { PAGE_PARTS } from '../../../../cli/features/parts';
 import { createPageTools, processPage } from '../../../../cli/page/pipeline';
@@ -92,7 +93,8 @@ describe('cli/page/cache', () => {
     await cache.set(page, context, await processPage(page, context, createPageTools(new Set(), PAGE_PARTS)));
     for (const bad of ['{not json', JSON.stringify({ format: 3, key: 'other', summary: {} }), JSON.stringify({ format: 2, key, summary: {} }), JSON.stringify({ format: 99, key })]) {
       await writeFile(file, bad);
-      expect(await cache.get(page, context)).toBeUndefined();
+      // A new cache, as the next build makes: its summaries file was never written (no flush), so the entry file is read.
+      expect(await createPageCache({ dir, toolVersion: 'corrupt' }).get(page, context)).toBeUndefined();
     }
   });
 
@@ -101,6 +103,74 @@ describe('cli/page/cache', () => {
     await cache.set(page, context, await processPage(page, context, createPageTools(new Set(), PAGE_PARTS)));
     expect(await cache.get(page, context)).toBeDefined();
     expect(await cache.get(page, { ...context, render: true })).toBeUndefined();
+  });
+
+  /** A cache folder of its own holding one page, its summaries file written. */
+  const storedOnce = async (label: string) => {
+    const own = await mkdtemp(path.join(dir, `${label}-`));
+    const first = createPageCache({ dir: own, toolVersion: 'index' });
+    const result = await processPage(page, context, createPageTools(new Set(), PAGE_PARTS));
+    await first.set(page, context, result);
+    await first.flush();
+    return { own, first, result };
+  };
+
+  it('keeps every summary in one file, read once by the next build: no entry file is opened for a summary', async () => {
+    const { own, result } = await storedOnce('index');
+    expect(await readdir(own)).toContain(path.basename(SummaryIndex.fileIn(own)));
+    // The entry file gone: the summary still comes from the index (its body would be made again when asked).
+    await rm(path.join(own, 'pages'), { recursive: true });
+    expect(await createPageCache({ dir: own, toolVersion: 'index' }).get(page, context)).toEqual(result.summary);
+    // Another tool version never reads it.
+    expect(await createPageCache({ dir: own, toolVersion: 'other' }).get(page, context)).toBeUndefined();
+  });
+
+  it('a damaged, truncated or unreadable summaries file is ignored whole, never a crash: the entry files are read instead', async () => {
+    const { own, first, result } = await storedOnce('damaged');
+    const file = SummaryIndex.fileIn(own);
+    const good = await readFile(file);
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 3]! ^= 0xff;
+    const damaged = [good.subarray(0, good.length - 10), flipped, Buffer.from('not an index'), Buffer.alloc(0)];
+    for (const bad of damaged) {
+      await writeFile(file, bad);
+      // The entry file is still there: the summary comes from it.
+      expect(await createPageCache({ dir: own, toolVersion: 'index' }).get(page, context)).toEqual(result.summary);
+      await rm(path.join(own, 'pages'), { recursive: true, force: true });
+      expect(await createPageCache({ dir: own, toolVersion: 'index' }).get(page, context)).toBeUndefined();
+      await first.set(page, context, result);
+    }
+    // A folder where the file should be: unreadable, ignored.
+    await rm(file);
+    await mkdir(file);
+    expect(await createPageCache({ dir: own, toolVersion: 'index' }).get(page, context)).toEqual(result.summary);
+  });
+
+  it('writes the summaries file only when something changed, and keeps only the summaries the build used', async () => {
+    const own = await mkdtemp(path.join(dir, 'follow-'));
+    const tools = createPageTools(new Set(), PAGE_PARTS);
+    const other = { ...page, relativePath: 'other.md', file: 'content/other.md', text: '# Other\n' };
+    const first = createPageCache({ dir: own, toolVersion: 'index' });
+    await first.set(page, context, await processPage(page, context, tools));
+    await first.set(other, context, await processPage(other, context, tools));
+    await first.flush();
+    const file = SummaryIndex.fileIn(own);
+    const written = (await stat(file)).mtimeMs;
+
+    const same = createPageCache({ dir: own, toolVersion: 'index' });
+    expect(await same.get(page, context)).toBeDefined();
+    expect(await same.get(other, context)).toBeDefined();
+    await same.flush();
+    expect((await stat(file)).mtimeMs).toBe(written);
+
+    // `other` deleted: the next build asks only for `page`, and the file drops `other`.
+    const fewer = createPageCache({ dir: own, toolVersion: 'index' });
+    expect(await fewer.get(page, context)).toBeDefined();
+    await fewer.flush();
+    await rm(path.join(own, 'pages'), { recursive: true });
+    const after = createPageCache({ dir: own, toolVersion: 'index' });
+    expect(await after.get(page, context)).toBeDefined();
+    expect(await after.get(other, context)).toBeUndefined();
   });
 
   it('writes nothing but entry files (no temp leftovers)', async () => {

@@ -1,0 +1,97 @@
+import { lstatSync, readdirSync, statSync, type BigIntStats } from 'node:fs';
+import path from 'node:path';
+import { VUEPRESS_DIR } from './load';
+import { RACY_NS } from './unchanged-files';
+
+/**
+ * Stat stamps of a build's inputs, as git's index keeps them: size, change
+ * and modification times in nanoseconds, inode, device and mode. Equal
+ * stamps, equal contents, for a file that was settled when stamped.
+ *
+ * A file changed within RACY_NS of its stamp could be written again in the
+ * same tick of the file system's clock and keep the same stamp (git's "racy"
+ * case): its stamp is marked unsettled, and an unsettled stamp never equals
+ * a fresh one, so the next build looks at the file again.
+ */
+export type Stamps = Record<string, string>;
+
+/** Marks a stamp that must not be trusted (see above). */
+const UNSETTLED = '?';
+/** The stamp of a path that is not there. */
+const MISSING = '-';
+
+/**
+ * The stamp of one path; a symbolic link is stamped with its target's too.
+ * `since` is when reading could have begun (now for a stamp taken before
+ * the read; the build's start for one taken after it): a file changed
+ * later than RACY_NS before that is unsettled.
+ */
+export function stampPath(absolute: string, since: bigint = nowNs()): string {
+  const own = statOrUndefined(() => lstatSync(absolute, { bigint: true }));
+  if (!own) return MISSING;
+  const target = own.isSymbolicLink() ? statOrUndefined(() => statSync(absolute, { bigint: true })) : undefined;
+  const stamp = target ? `${stampOf(own)}>${stampOf(target)}` : stampOf(own);
+  const newest = target && target.ctimeNs > own.ctimeNs ? target.ctimeNs : own.ctimeNs;
+  return since - newest > RACY_NS ? stamp : `${UNSETTLED}${stamp}`;
+}
+
+/** Stamps of absolute paths (files a build read besides the content tree). */
+export function stampPaths(paths: Iterable<string>, since?: bigint): Stamps {
+  const stamps: Stamps = {};
+  for (const file of [...paths].sort()) stamps[file] = stampPath(file, since);
+  return stamps;
+}
+
+/**
+ * Every entry of the content tree the build walks (source/load.ts: no dot
+ * files but `.vuepress/`, nothing under node_modules), by path relative to the content root,
+ * with its stamp. A file added, deleted or renamed changes the set of keys;
+ * an edit changes a stamp. Folders are listed (not stamped): an empty one
+ * is no input, but a file in it is.
+ */
+export function stampContentTree(contentDir: string, since: bigint = nowNs()): Stamps {
+  const stamps: Stamps = {};
+  const walk = (relative: string) => {
+    const entries = readdirSync(path.join(contentDir, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      // Dot files are not read, but a `.vuepress/` folder is (its config, its public files): its appearance alone changes the build.
+      if (entry.name.startsWith('.') && !(relative === '' && entry.name === VUEPRESS_DIR)) continue;
+      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) {
+        stamps[`${child}/`] = 'dir';
+        if (entry.name !== 'node_modules') walk(child);
+      } else {
+        stamps[child] = stampPath(path.join(contentDir, child), since);
+      }
+    }
+  };
+  walk('');
+  return stamps;
+}
+
+/** Whether two sets of stamps are equal and all settled: the inputs they were taken of are as they were. */
+export function sameStamps(recorded: Stamps, now: Stamps): boolean {
+  const keys = Object.keys(recorded);
+  if (keys.length !== Object.keys(now).length) return false;
+  for (const key of keys) {
+    const stamp = recorded[key]!;
+    if (stamp.startsWith(UNSETTLED) || now[key] !== stamp) return false;
+  }
+  return true;
+}
+
+export function nowNs(): bigint {
+  return BigInt(Date.now()) * 1_000_000n;
+}
+
+function stampOf(s: BigIntStats): string {
+  return `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}:${s.dev}:${s.mode}`;
+}
+
+function statOrUndefined(take: () => BigIntStats | undefined): BigIntStats | undefined {
+  try {
+    return take();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowNs, sameStamps, stampContentTree, stampPath } from '../../../../cli/source/input-stamps';
+
+/** Three seconds from now: stamps taken "then" treat files written now as settled (past the racy window). */
+const later = () => nowNs() + 3_000_000_000n;
+
+describe('input stamps', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'docsbuild-stamps-'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const tree = (label: string) => {
+    const dir = mkdtempSync(path.join(root, `${label}-`));
+    mkdirSync(path.join(dir, 'guide'));
+    mkdirSync(path.join(dir, '.hidden'));
+    mkdirSync(path.join(dir, 'node_modules', 'pkg'), { recursive: true });
+    writeFileSync(path.join(dir, 'site.yaml'), 'title: T\n');
+    writeFileSync(path.join(dir, 'README.md'), '# Home\n');
+    writeFileSync(path.join(dir, 'guide', 'a.md'), '# A\n');
+    writeFileSync(path.join(dir, '.hidden', 'x.md'), '# X\n');
+    writeFileSync(path.join(dir, 'node_modules', 'pkg', 'y.md'), '# Y\n');
+    return dir;
+  };
+
+  it('lists what the build walks: no dot files, nothing under node_modules', () => {
+    const dir = tree('walk');
+    expect(Object.keys(stampContentTree(dir, later()))).toEqual(['README.md', 'guide/', 'guide/a.md', 'node_modules/', 'site.yaml']);
+  });
+
+  it('equal for an untouched tree; different after an edit, an addition, a deletion or a rename', () => {
+    const dir = tree('changes');
+    const before = stampContentTree(dir, later());
+    expect(sameStamps(before, stampContentTree(dir, later()))).toBe(true);
+
+    const changed: Array<() => void> = [
+      () => writeFileSync(path.join(dir, 'guide', 'a.md'), '# A, edited\n'),
+      () => writeFileSync(path.join(dir, 'guide', 'b.md'), '# B\n'),
+      () => rmSync(path.join(dir, 'README.md')),
+      () => renameSync(path.join(dir, 'guide', 'a.md'), path.join(dir, 'guide', 'c.md')),
+      () => mkdirSync(path.join(dir, 'new-folder')),
+      // A dot folder the build does read: a VuePress tree's settings.
+      () => mkdirSync(path.join(dir, '.vuepress')),
+      () => writeFileSync(path.join(dir, '.vuepress', 'config.js'), 'module.exports = {};\n'),
+    ];
+    let last = before;
+    for (const change of changed) {
+      change();
+      const now = stampContentTree(dir, later());
+      expect(sameStamps(last, now)).toBe(false);
+      last = now;
+    }
+  });
+
+  it('an edit that keeps the size and the modification time is still seen (the change time moves, as git checks it)', () => {
+    const dir = tree('same-size');
+    const file = path.join(dir, 'guide', 'a.md');
+    // A whole second: the time set again after the edit is the same to the nanosecond.
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    const before = stampPath(file, later());
+    writeFileSync(file, '# Z\n');
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    expect(statSync(file).mtimeMs).toBe(1_700_000_000_000);
+    expect(stampPath(file, later())).not.toBe(before);
+  });
+
+  it('a file changed within the racy window of its stamp is unsettled: never equal, even to itself', () => {
+    const dir = tree('racy');
+    const file = path.join(dir, 'README.md');
+    writeFileSync(file, '# Just written\n');
+    const racy = stampPath(file);
+    expect(racy.startsWith('?')).toBe(true);
+    expect(sameStamps({ 'README.md': racy }, { 'README.md': racy })).toBe(false);
+    const settled = stampPath(file, later());
+    expect(sameStamps({ 'README.md': settled }, { 'README.md': stampPath(file, later()) })).toBe(true);
+  });
+
+  it('a symbolic link is stamped with its target: an edit behind the link is seen', () => {
+    const dir = tree('link');
+    symlinkSync(path.join(dir, 'guide', 'a.md'), path.join(dir, 'linked.md'));
+    const before = stampContentTree(dir, later());
+    writeFileSync(path.join(dir, 'guide', 'a.md'), '# A, longer now\n');
+    const after = stampContentTree(dir, later());
+    expect(after['linked.md']).not.toBe(before['linked.md']);
+  });
+
+  it('a missing path has a stamp of its own, which an appearing file changes', () => {
+    const dir = tree('missing');
+    const file = path.join(dir, 'later.md');
+    const before = stampPath(file, later());
+    expect(before).toBe('-');
+    writeFileSync(file, '# Now\n');
+    expect(stampPath(file, later())).not.toBe(before);
+  });
+});
