@@ -8,8 +8,9 @@ import type { BaselineReport } from '../diagnostics/baseline';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic';
 import { formatBaseline, formatSummary, formatText } from '../diagnostics/format';
 import { DevEngine } from './dev-engine';
-import { siteUpdate, type BuildSnapshot } from './changes';
-import { bundleDevClient, DEV_SEGMENT, DevPages, withDevClient, type DevBundle } from './dev-client';
+import { siteUpdate, type BuildSnapshot, type SiteUpdate } from './changes';
+import { bundleDevClient, DEV_SEGMENT, DevPages, devDocument, devScriptOf, withDevClient, type DevBundle } from './dev-client';
+import type { QuickEdit } from './quick-edit';
 import { EventHub } from './events';
 import { MemorySource } from './file-source';
 import { listen, type ListenOptions, type RunningServer } from './listen';
@@ -23,12 +24,12 @@ export interface DevOptions extends ListenOptions {
   log: (text: string) => void;
   /** Colour in the diagnostics printed to `log`. */
   color?: boolean;
-  /** Quiet time after a change before rebuilding: an editor's save is often several events. */
+  /** Quiet time after a change before rebuilding: an editor's save is often several events (a truncate and a write come within a millisecond). */
   debounceMs?: number;
   /** Also watch viewer/ and re-bundle it on change (by default only in docsbuild's own repository, not when installed). */
   watchViewer?: boolean;
   /** What builds the site after each change; by default a DevEngine (tests give one that fails on purpose). */
-  engine?: Pick<DevEngine, 'build' | 'release'>;
+  engine?: Pick<DevEngine, 'build' | 'release'> & Partial<Pick<DevEngine, 'quick'>>;
 }
 
 export interface DevServer extends RunningServer {
@@ -96,15 +97,53 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     if (text === '' && wasBad) log('All problems fixed.');
   };
 
+  /**
+   * Changes that went to a full build, and how many of them the last
+   * finished build had read: a quick edit is made against the last build's
+   * model, so only while the two are equal (every change since was quick).
+   */
+  let fullChanges = 0;
+  let fullSettled = 0;
+
+  /**
+   * The screen first: when every changed file is a page whose edit leaves
+   * the site model as it was, its chunk and HTML are made alone, served, and
+   * sent to the tabs with the chunk in the event; the full build after it
+   * brings the rest up to date (requests for the rest wait for it). False
+   * when the changes need the full build first.
+   */
+  const quickPass = async (files: readonly string[]): Promise<boolean> => {
+    if (!engine.quick || files.length === 0 || fullChanges !== fullSettled || !bundle || base === undefined || !snapshot) return false;
+    const started = performance.now();
+    const edits: QuickEdit[] = [];
+    for (const file of files) {
+      const edit = await engine.quick(config, file);
+      if (!edit) return false;
+      edits.push(edit);
+    }
+    const tag = devScriptOf(bundle, base);
+    const patched = new Map<string, string | Uint8Array>();
+    for (const edit of edits) for (const [name, content] of edit.files) patched.set(name, name.endsWith('.html') ? devDocument(content, tag) : content);
+    source.patch(patched);
+    // The build after this compares with what the tabs now show.
+    const chunkOf = new Map(edits.map((e) => [e.path, e.chunk.name]));
+    snapshot = { ...snapshot, manifest: { ...snapshot.manifest, pages: snapshot.manifest.pages.map((p) => ({ ...p, chunk: chunkOf.get(p.path) ?? p.chunk })) } };
+    builds += 1;
+    const update: SiteUpdate = { build: builds, pages: edits.map((e) => ({ path: e.path, chunk: e.chunk.name, content: e.chunk.content })), removed: [], site: false, reload: false, quick: true };
+    hub.send('update', update);
+    log(`Updated in ${Math.round(performance.now() - started)} ms: ${edits.length} page(s) changed; the site-wide files follow.`);
+    return true;
+  };
+
   /** One full pass: (re-)bundle the dev client if needed, build, swap the served files, tell the browsers. */
-  const rebuildOnce = async (viewerChanged: boolean) => {
+  const rebuildOnce = async (viewerChanged: boolean, signal: AbortSignal) => {
     const started = performance.now();
     if (viewerChanged) viewerStale = true;
     if (viewerStale && base !== undefined) {
       bundle = await bundleDevClient(base);
       viewerStale = false;
     }
-    const result = await engine.build(config);
+    const result = await engine.build(config, signal);
     watcher.watchFolders(result.importedFiles.map((file) => path.dirname(file)));
     const manifest = result.manifest;
     if (manifest && !hasErrors(result.diagnostics)) {
@@ -126,6 +165,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         log(`Rebuilt in ${ms} ms: ${what}.`);
       }
     }
+    // A failed build leaves the last good files (and any quick edit's) served: requests waiting for it get those.
+    source.settle();
     failures.reset();
     publishDiagnostics(result.diagnostics, result.pageCount, undefined, result.baseline);
   };
@@ -135,10 +176,14 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
    * its count), and never ends rebuilding: the next change builds again,
    * with a fresh highlighter in case the failure was inside it.
    */
-  const rebuild = async (viewerChanged: boolean) => {
+  const rebuild = async (viewerChanged: boolean, signal: AbortSignal): Promise<boolean> => {
     try {
-      await rebuildOnce(viewerChanged);
+      await rebuildOnce(viewerChanged, signal);
+      return true;
     } catch (error) {
+      // Stopped for a newer change: the pass after it builds again.
+      if (signal.aborted) return false;
+      source.settle();
       engine.release();
       const message = `The site could not be built: ${(error as Error).message}`;
       log(failures.line(message));
@@ -147,28 +192,48 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       } catch {
         // The terminal line above is the report.
       }
+      return true;
     }
   };
 
-  // Rebuilds run one at a time; changes that arrive meanwhile make one more.
-  const debounceMs = options.debounceMs ?? 30;
+  /** One pass over the changes since the last: the quick edit when they allow one, then the full build (stopped by a newer change). */
+  const pass = async (files: readonly string[], viewerChanged: boolean) => {
+    const quick = !viewerChanged && (await quickPass(files).catch(() => false));
+    if (!quick) fullChanges++;
+    const covers = fullChanges;
+    building = new AbortController();
+    const finished = await rebuild(viewerChanged, building.signal);
+    building = undefined;
+    if (finished) fullSettled = covers;
+  };
+
+  // Passes run one at a time; changes that arrive meanwhile stop the build in flight and make one more.
+  const debounceMs = options.debounceMs ?? 5;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let building: AbortController | undefined;
   let pending = false;
   let pendingViewer = false;
+  const changed = new Set<string>();
   const run = () => {
+    timer = undefined;
     if (running) return;
     const viewerChanged = pendingViewer;
+    const files = [...changed];
+    changed.clear();
     pending = false;
     pendingViewer = false;
-    running = rebuild(viewerChanged).finally(() => {
+    running = pass(files, viewerChanged).finally(() => {
       running = undefined;
-      if (pending) run();
+      // Changes still settling (the debounce running) start the next pass themselves.
+      if (pending && timer === undefined) run();
     });
   };
   const onChange = (file: string) => {
     pending = true;
+    changed.add(file);
     if (file.startsWith(VIEWER_DIR)) pendingViewer = true;
+    building?.abort();
     clearTimeout(timer);
     timer = setTimeout(run, debounceMs);
   };
@@ -210,8 +275,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     async close() {
       watcher.close();
       clearTimeout(timer);
+      building?.abort();
       hub.close();
       await running?.catch(() => undefined);
+      source.settle();
       engine.release();
       await http.close();
     },
