@@ -35,8 +35,11 @@ interface SiteUpdate {
 
 declare global {
   interface Window {
-    /** For tests and timing: when the last event arrived and when its update was on screen (Date.now()). */
-    __DOCSBUILD_DEV__?: { build: number; eventAt?: number; renderedAt?: number };
+    /**
+     * For tests and timing: when the last event arrived and when its update was on screen (Date.now()),
+     * and the last update whose route data the app has (a quick edit's arrives after it is on screen).
+     */
+    __DOCSBUILD_DEV__?: { build: number; eventAt?: number; renderedAt?: number; routesOf?: number };
   }
 }
 
@@ -104,16 +107,27 @@ async function start(): Promise<void> {
     showDiagnostics(document, JSON.parse((event as MessageEvent<string>).data) as DiagnosticsPayload);
   });
 
-  /** Shows the current page's chunk from a quick edit's event, with the sidebar branch the route data already gave it. */
+  /**
+   * A quick edit's chunks, from its event: each stands in for the page's
+   * old chunk too, which the route data in use names until the update after
+   * it replaces that (a click meanwhile must not show the old text). The
+   * current page is shown at once, with the sidebar branch it had.
+   */
   async function showQuick(update: SiteUpdate): Promise<void> {
     const here = sitePathOf(window.location.pathname, base);
-    const page = update.pages.find((p) => p.path === here && p.content !== undefined);
-    if (!page) return;
-    const chunk = JSON.parse(page.content!) as PageChunk;
-    loader.seed(page.chunk, chunk);
-    const found = await data.routes.resolve(page.path);
+    let current: { path: string; chunk: string; data: PageChunk } | undefined;
+    for (const page of update.pages) {
+      if (page.content === undefined) continue;
+      const chunk = JSON.parse(page.content) as PageChunk;
+      loader.seed(page.chunk, chunk);
+      const known = data.routes.peek(page.path);
+      if (known?.kind === 'page') loader.seed(known.page.chunk, chunk);
+      if (page.path === here) current = { path: page.path, chunk: page.chunk, data: chunk };
+    }
+    if (!current) return;
+    const found = await data.routes.resolve(current.path);
     const sidebar = found?.kind === 'page' ? found.page.sidebar : [];
-    show({ kind: 'page', page: metaOf(chunk, page.chunk, sidebar), html: chunk.html }, update.build);
+    show({ kind: 'page', page: metaOf(current.data, current.chunk, sidebar), html: current.data.html }, update.build);
   }
 
   /** Re-reads the route table, loads the current page's (new) chunk, and swaps the app in place at the same scroll position. */
@@ -134,6 +148,7 @@ async function start(): Promise<void> {
     // A quick edit after this update is on screen already: its own update follows in the queue.
     if (state.build > update.build) return;
     show(view, update.build);
+    state.routesOf = update.build;
   }
 
   /** Swaps the app in place with `view`, at the same scroll position. */
