@@ -136,14 +136,20 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   };
 
   /** One full pass: (re-)bundle the dev client if needed, build, swap the served files, tell the browsers. */
-  const rebuildOnce = async (viewerChanged: boolean, signal: AbortSignal) => {
+  const rebuildOnce = async (signal: AbortSignal) => {
     const started = performance.now();
-    if (viewerChanged) viewerStale = true;
     if (viewerStale && base !== undefined) {
-      bundle = await bundleDevClient(base);
+      // Cleared first: a viewer change while it bundles asks for another bundle.
       viewerStale = false;
+      bundle = await bundleDevClient(base).catch((error: unknown) => {
+        viewerStale = true;
+        throw error;
+      });
     }
+    const seen = changeCount;
     const result = await engine.build(config, signal);
+    // Done, but a change came after it began to read the tree (a quick edit may be on screen): it gives way to the next.
+    if (changeCount !== seen) throw new StaleBuild();
     watcher.watchFolders(result.importedFiles.map((file) => path.dirname(file)));
     const manifest = result.manifest;
     if (manifest && !hasErrors(result.diagnostics)) {
@@ -176,13 +182,13 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
    * its count), and never ends rebuilding: the next change builds again,
    * with a fresh highlighter in case the failure was inside it.
    */
-  const rebuild = async (viewerChanged: boolean, signal: AbortSignal): Promise<boolean> => {
+  const rebuild = async (signal: AbortSignal): Promise<boolean> => {
     try {
-      await rebuildOnce(viewerChanged, signal);
+      await rebuildOnce(signal);
       return true;
     } catch (error) {
       // Stopped for a newer change: the pass after it builds again.
-      if (signal.aborted) return false;
+      if (signal.aborted || error instanceof StaleBuild) return false;
       source.settle();
       engine.release();
       const message = `The site could not be built: ${(error as Error).message}`;
@@ -196,50 +202,67 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     }
   };
 
-  /** One pass over the changes since the last: the quick edit when they allow one, then the full build (stopped by a newer change). */
-  const pass = async (changedFiles: readonly string[], viewerChanged: boolean) => {
-    if (viewerChanged) unsettled.all = true;
+  /**
+   * One pass over the changes since the last: the quick edit when they
+   * allow one, then a full build. The quick part of a pass does not wait
+   * for the build in flight, which the change stopped (it gives way at its
+   * next stage or batch of pages, but not inside one, such as reading the
+   * tree): at 10,000 pages that wait would be the edit's whole time. The
+   * stopped build publishes nothing; the pass's own build follows it.
+   */
+  const pass = async (changedFiles: readonly string[]) => {
+    if (closed) return;
     const files = [...new Set([...unsettled.files, ...changedFiles])];
     const quick = await quickPass(files).catch(() => false);
     const covers = { files: new Set(quick ? [] : files), all: unsettled.all };
     unsettled = covers;
-    building = new AbortController();
-    const finished = await rebuild(viewerChanged, building.signal);
-    building = undefined;
-    // Changes during the build stopped it: with it finished, what it read is settled.
-    if (finished && unsettled === covers) unsettled = { files: new Set(), all: false };
+    const controller = new AbortController();
+    building = controller;
+    const previous = buildLane;
+    buildLane = (async () => {
+      await previous;
+      if (controller.signal.aborted) return;
+      const finished = await rebuild(controller.signal);
+      // Changes during the build stopped it: with it finished, what it read is settled.
+      if (finished && unsettled === covers) unsettled = { files: new Set(), all: false };
+    })();
   };
 
-  // Passes run one at a time; changes that arrive meanwhile stop the build in flight and make one more.
   // Measured: Node's writeFile is two events (truncate, write), 0.1-5.5 ms apart with the machine loaded (load 15).
   const debounceMs = options.debounceMs ?? 10;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  /** The passes' quick parts, one at a time, in order; and the full build in flight (one at a time too). */
+  let quickLane: Promise<void> = Promise.resolve();
+  let buildLane: Promise<void> = Promise.resolve();
   let building: AbortController | undefined;
-  let pending = false;
-  let pendingViewer = false;
+  let closed = false;
+  /** Counts change events: a build that saw one arrive after it started publishes nothing. */
+  let changeCount = 0;
   const changed = new Set<string>();
   const run = () => {
     timer = undefined;
-    if (running) return;
-    const viewerChanged = pendingViewer;
     const files = [...changed];
     changed.clear();
-    pending = false;
-    pendingViewer = false;
-    running = pass(files, viewerChanged).finally(() => {
-      running = undefined;
-      // Changes still settling (the debounce running) start the next pass themselves.
-      if (pending && timer === undefined) run();
-    });
+    quickLane = quickLane.then(() => pass(files));
   };
   const onChange = (file: string) => {
-    pending = true;
+    changeCount++;
     changed.add(file);
-    if (file.startsWith(VIEWER_DIR)) pendingViewer = true;
+    if (file.startsWith(VIEWER_DIR)) {
+      viewerStale = true;
+      unsettled.all = true;
+    }
+    // The build in flight read the tree before this change: it is stale, and stops.
     building?.abort();
     clearTimeout(timer);
     timer = setTimeout(run, debounceMs);
+  };
+  /** Until every pass started so far has built. */
+  const settled = async () => {
+    for (let lanes = [quickLane, buildLane]; ; lanes = [quickLane, buildLane]) {
+      await Promise.all(lanes).catch(() => undefined);
+      if (lanes[0] === quickLane && lanes[1] === buildLane) return;
+    }
   };
 
   const handler = async (request: IncomingMessage, response: ServerResponse) => {
@@ -268,26 +291,29 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const http = await listen(options, handler);
   const watched = [config.contentDir, ...((options.watchViewer ?? !VIEWER_INSTALLED) ? [VIEWER_DIR] : [])];
   watcher = watchTrees(watched, onChange);
-  pending = true;
   run();
-  await running;
+  await settled();
   return {
     ...http,
     get url() {
       return `${http.origin}${base ?? '/'}`;
     },
     async close() {
+      closed = true;
       watcher.close();
       clearTimeout(timer);
       building?.abort();
       hub.close();
-      await running?.catch(() => undefined);
+      await settled();
       source.settle();
       engine.release();
       await http.close();
     },
   };
 }
+
+/** A build that a change overtook: its files are not served. */
+class StaleBuild extends Error {}
 
 /** The viewer's code and styles as the browser loads them: the dev entry and the production stylesheets. */
 function viewerKeyOf(files: ReadonlyMap<string, unknown>, bundle: DevBundle): string {
