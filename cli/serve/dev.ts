@@ -117,14 +117,17 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     const started = performance.now();
     const edits: QuickEdit[] = [];
     for (const file of files) {
+      // One page at a time through the viewer's run (its output is shared), the rest of the last one made first.
+      await edits.at(-1)?.files.catch(() => undefined);
       const edit = await engine.quick(config, file);
-      if (!edit) return false;
+      if (!edit) {
+        await Promise.all(edits.map((e) => e.files.catch(() => undefined)));
+        return false;
+      }
       edits.push(edit);
     }
-    const tag = devScriptOf(bundle, base);
-    const patched = new Map<string, string | Uint8Array>();
-    for (const edit of edits) for (const [name, content] of edit.files) patched.set(name, name.endsWith('.html') ? devDocument(content, tag) : content);
-    source.patch(patched);
+    // The chunks first: served at once, and in the event, so the tabs show the edit without a fetch.
+    source.patch(new Map(edits.map((e) => [e.chunk.name, e.chunk.content])));
     // The build after this compares with what the tabs now show.
     const chunkOf = new Map(edits.map((e) => [e.path, e.chunk.name]));
     snapshot = { ...snapshot, manifest: { ...snapshot.manifest, pages: snapshot.manifest.pages.map((p) => ({ ...p, chunk: chunkOf.get(p.path) ?? p.chunk })) } };
@@ -132,6 +135,11 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     const update: SiteUpdate = { build: builds, pages: edits.map((e) => ({ path: e.path, chunk: e.chunk.name, content: e.chunk.content })), removed: [], site: false, reload: false, quick: true };
     hub.send('update', update);
     log(`Updated in ${Math.round(performance.now() - started)} ms: ${edits.length} page(s) changed; the site-wide files follow.`);
+    // Then the pages' HTML (a reload), made after the event: until it is served, a request for it waits like any stale file.
+    const tag = devScriptOf(bundle, base);
+    const documents = new Map<string, string | Uint8Array>();
+    for (const edit of edits) for (const [name, content] of await edit.files) if (name.endsWith('.html')) documents.set(name, devDocument(content, tag));
+    source.patch(documents);
     return true;
   };
 

@@ -24,8 +24,8 @@ export interface QuickEdit {
   /** The page's path (`/limits/`). */
   path: string;
   chunk: { name: string; content: string };
-  /** Every file made (the chunk, the page's HTML), by output name. */
-  files: Map<string, OutputContent>;
+  /** Every file made (the chunk, then the page's HTML), by output name: the chunk comes first, and the screen needs only it. */
+  files: Promise<Map<string, OutputContent>>;
 }
 
 /** The viewer feature started once per built site, writing into an output that takes any number of edits. */
@@ -81,11 +81,12 @@ export async function quickEdit(input: QuickEditInput): Promise<QuickEdit | unde
   memory.set(memoryKeyFor(cacheKey(source, context, config.pages.cache?.toolVersion ?? ''), context), summary, body);
 
   const page: EmitPage = { ...before, summary, page: summary.page, inputKey: undefined, body: async () => body };
-  await input.viewer.run.page!(page);
-  const files = input.viewer.output.take();
-  const chunk = [...files].find(([name]) => name.startsWith(`${CHUNK_DIR}/`));
-  if (typeof chunk?.[1] !== 'string') return undefined;
-  return { path: summary.page.route.path, chunk: { name: chunk[0], content: chunk[1] }, files };
+  const { output } = input.viewer;
+  const made = output.when((name) => name.startsWith(`${CHUNK_DIR}/`));
+  const files = input.viewer.run.page!(page).then(() => output.take());
+  const chunk = await Promise.race([made, files.then(() => undefined)]);
+  if (typeof chunk?.content !== 'string') return undefined;
+  return { path: summary.page.route.path, chunk: { name: chunk.name, content: chunk.content }, files };
 }
 
 /** The page's text as the build reads it (source/load.ts); undefined for what the build would report instead. */

@@ -7,9 +7,18 @@ import type { OutputContent, OutputSink, ReusedOutput } from '../output/sink';
  */
 export class QuickOutput implements OutputSink {
   private files = new Map<string, OutputContent>();
+  private waiting: { test: (name: string) => boolean; found: (file: { name: string; content: OutputContent }) => void }[] = [];
 
   async put(name: string, content: OutputContent): Promise<void> {
     this.files.set(name, content);
+    const ready = this.waiting.filter((w) => w.test(name));
+    this.waiting = this.waiting.filter((w) => !w.test(name));
+    for (const w of ready) w.found({ name, content });
+  }
+
+  /** The next file put whose name passes `test`, as soon as it is put (the rest of the page is still being made). */
+  when(test: (name: string) => boolean): Promise<{ name: string; content: OutputContent }> {
+    return new Promise((found) => this.waiting.push({ test, found }));
   }
 
   async reuse(): Promise<ReusedOutput | undefined> {
@@ -32,6 +41,7 @@ export class QuickOutput implements OutputSink {
   take(): Map<string, OutputContent> {
     const made = this.files;
     this.files = new Map();
+    this.waiting = [];
     return made;
   }
 }

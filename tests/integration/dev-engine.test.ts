@@ -176,7 +176,7 @@ describe('the dev engine after random changes', () => {
         const result = await engine.build(engineConfig);
         lastGood = result.files.size > 0;
         if (quickEdit && lastGood) {
-          for (const [name, content] of quickEdit.files) expect(content, `step ${step}: ${name} from the quick path`).toEqual(result.files.get(name));
+          for (const [name, content] of await quickEdit.files) expect(content, `step ${step}: ${name} from the quick path`).toEqual(result.files.get(name));
           quick.checked++;
         }
         if (step % COMPARE_EVERY !== 0 && step !== STEPS) continue;
