@@ -26,6 +26,12 @@ export interface DevOptions extends ListenOptions {
   color?: boolean;
   /** Quiet time after a change before rebuilding: an editor's save is often several events (a truncate and a write come within a millisecond). */
   debounceMs?: number;
+  /**
+   * After a quick edit, quiet time before the full build starts: a writer
+   * typing makes edit after edit, and a build in flight, though it stops for
+   * the next one, still holds the thread and the disk while it reads the tree.
+   */
+  quietMs?: number;
   /** Also watch viewer/ and re-bundle it on change (by default only in docsbuild's own repository, not when installed). */
   watchViewer?: boolean;
   /** What builds the site after each change; by default a DevEngine (tests give one that fails on purpose). */
@@ -229,6 +235,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     const previous = buildLane;
     buildLane = (async () => {
       await previous;
+      if (quick) await quietFor(quietMs, controller.signal);
       if (controller.signal.aborted) return;
       const finished = await rebuild(controller.signal);
       // Changes during the build stopped it: with it finished, what it read is settled.
@@ -238,6 +245,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
   // Measured: Node's writeFile is two events (truncate, write), 0.1-5.5 ms apart with the machine loaded (load 15).
   const debounceMs = options.debounceMs ?? 10;
+  const quietMs = options.quietMs ?? 500;
   let timer: NodeJS.Timeout | undefined;
   /** The passes' quick parts, one at a time, in order; and the full build in flight (one at a time too). */
   let quickLane: Promise<void> = Promise.resolve();
@@ -318,6 +326,18 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       await http.close();
     },
   };
+}
+
+/** Waits `ms`, or less if the signal stops the wait. */
+function quietFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
 }
 
 /** A build that a change overtook: its files are not served. */
