@@ -30,7 +30,7 @@ import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
 import { parseSiteConfig } from './site/site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
-import { loadSources, readPageText } from './source/load';
+import { loadSources, readPageText, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
@@ -48,6 +48,21 @@ export interface BuildOptions {
   pipeline?: PagePipeline;
   /** Page results kept across builds of one process (the dev server's): an unchanged page is neither processed nor read from the cache. */
   memory?: PageMemory;
+  /** Stops a build a newer change has made stale (the dev server's): it rejects with the signal's reason between stages and batches of pages. */
+  signal?: AbortSignal;
+  /** Given, at the end of a build that wrote the site, what an edit of one page needs of it (the dev server's quick path, serve/quick-edit.ts). */
+  keep?: (site: BuiltSite) => void;
+}
+
+/** A written site as the dev server keeps it between builds: the pages' context, the site model and what the features published. */
+export interface BuiltSite {
+  context: PageContext;
+  /** The page sources (with what they import), in the order EmitPage.at counts. */
+  sources: readonly SourceFile[];
+  /** Pages other pages include, and every imported file (absolute): an edit of one is no single page's. */
+  partials: ReadonlySet<string>;
+  importedFiles: readonly string[];
+  emit: EmitContext;
 }
 
 export interface BuildResult {
@@ -101,7 +116,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
 async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline: PagePipeline): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
+  const { signal } = options;
   const sources = await loadSources(config, options.memory?.files);
+  signal?.throwIfAborted();
   append(diagnostics, sources.diagnostics);
   const siteSource = sources.siteConfig;
   const site = siteSource
@@ -140,6 +157,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   });
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
+  signal?.throwIfAborted();
 
   const result: BuildResult = {
     files: new Map(),
@@ -182,6 +200,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   );
   Object.assign(result, settle(withoutPartialProblems(diagnostics, imports.partials), config, suppressions, siteConfig.rules));
   timer.lap('site-wide checks');
+  signal?.throwIfAborted();
   // Only new errors stop the build: with nothing but warnings and baselined problems the site is written.
   if (options.mode === 'check' || hasErrors(result.diagnostics)) return result;
 
@@ -225,11 +244,14 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
       releaseBody[page.order]!();
     }));
     heap.maybeCollect();
+    // A stale build gives way to the edit that made it stale (the dev server runs both in this thread).
+    if (signal) await yieldTo(signal);
   }
   timer.lap('chunks and page HTML');
   for (const run of runs) {
     await run.finish?.();
     heap.maybeCollect();
+    if (signal) await yieldTo(signal);
   }
   timer.lap('site-wide files');
 
@@ -250,6 +272,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
     routesRoot: published.routeData?.root ?? 0,
     searchIndex: published.searchIndex && (({ name: _name, ...sizes }) => sizes)(published.searchIndex),
   });
+  options.keep?.({ context, sources: imports.pages, partials: imports.partials, importedFiles: imports.files, emit });
   return result;
 }
 
@@ -308,6 +331,12 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
     await output.abort();
     throw error;
   }
+}
+
+/** Lets events waiting in the loop (a watcher's) run, then stops if they made this build stale. */
+async function yieldTo(signal: AbortSignal): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  signal.throwIfAborted();
 }
 
 /**

@@ -77,8 +77,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const { memory } = options;
   // With memory and no cache, a key of the same material (the tool's version is this process's).
   const keyOf = (source: SourceFile) => cache?.keyOf(source, context) ?? (memory ? cacheKey(source, context, '') : undefined);
-  // A summary made without rendering (no site config yet) is no use to a build that renders.
-  const memoryKeyOf = (source: SourceFile) => `${context.render}:${keyOf(source)}`;
+  const memoryKeyOf = (source: SourceFile) => memoryKeyFor(keyOf(source)!, context);
   const released = new Set<number>();
   const release = (i: number) => {
     if (!cache || memory || !options.reread) return;
@@ -158,6 +157,15 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const inputKeys = sources.map(keyOf);
   memory?.settle();
   return { summaries, fromCache: sources.length - missing.length, bodies, inputKeys };
+}
+
+/**
+ * A page's key in PageMemory, from its cache key (cacheKey with the cache's
+ * tool version, or '' without a cache): a summary made without rendering (no
+ * site config yet) is no use to a build that renders.
+ */
+export function memoryKeyFor(key: string, context: PageContext): string {
+  return `${context.render}:${key}`;
 }
 
 /**

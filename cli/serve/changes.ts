@@ -5,14 +5,16 @@ import { stableStringify } from '../support/json';
 export interface SiteUpdate {
   /** Counts successful builds of this server. */
   build: number;
-  /** Pages added or changed, with their new chunk names. */
-  pages: { path: string; chunk: string }[];
+  /** Pages added or changed, with their new chunk names (and, from a quick edit, the chunk itself: the tab need not fetch it). */
+  pages: { path: string; chunk: string; content?: string }[];
   /** Paths that are no longer pages. */
   removed: string[];
   /** The site record or the redirects changed: nav, sidebar and routes must be re-read. */
   site: boolean;
   /** The viewer's code or styles changed: only a reload applies them. */
   reload: boolean;
+  /** A quick edit (serve/quick-edit.ts): only these pages' chunks changed so far; the route data and pages.json follow with the build after it. */
+  quick?: boolean;
 }
 
 export interface BuildSnapshot {

@@ -34,7 +34,7 @@ export function withDevClient(
 ): Map<string, string | Uint8Array> {
   const served = new Map<string, string | Uint8Array>(files);
   for (const [name, bytes] of bundle.files) if (!name.endsWith('.css')) served.set(name, bytes);
-  const tag = `<script type="module" src="${base}${bundle.script}"></script>`;
+  const tag = devScriptOf(bundle, base);
   for (const [name, content] of files) {
     if (!name.endsWith('.html')) continue;
     // A page the build took over unchanged is the same string as last time: its dev form is too (same entry script).
@@ -43,12 +43,22 @@ export function withDevClient(
       served.set(name, known.html);
       continue;
     }
-    const html = typeof content === 'string' ? content : new TextDecoder().decode(content);
-    const dev = MODULE_SCRIPT.test(html) ? html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, tag) : html;
+    const dev = devDocument(content, tag);
     served.set(name, dev);
     previous?.set(content, { tag, html: dev });
   }
   return served;
+}
+
+/** The script tag that loads the dev entry. */
+export function devScriptOf(bundle: DevBundle, base: string): string {
+  return `<script type="module" src="${base}${bundle.script}"></script>`;
+}
+
+/** A built HTML page as dev serves it: the dev entry (`tag`) in place of the production one and its preloads. */
+export function devDocument(content: string | Uint8Array, tag: string): string {
+  const html = typeof content === 'string' ? content : new TextDecoder().decode(content);
+  return MODULE_SCRIPT.test(html) ? html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, tag) : html;
 }
 
 /**

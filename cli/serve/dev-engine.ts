@@ -1,10 +1,11 @@
-import { build, type BuildResult } from '../build';
+import { build, type BuildResult, type BuiltSite } from '../build';
 import type { ResolvedConfig } from '../config';
 import { hasErrors } from '../diagnostics/diagnostic';
 import { PAGE_PARTS } from '../features/parts';
 import { MemoryOutput } from '../output/sink';
 import { PageMemory } from '../page/page-memory';
 import { createPagePipeline } from '../page/page-pipeline';
+import { quickEdit, startQuickViewer, type QuickEdit, type QuickViewer } from './quick-edit';
 
 /**
  * The dev server's builds: the public build() with what a long-lived process
@@ -13,18 +14,48 @@ import { createPagePipeline } from '../page/page-pipeline';
  * from unchanged inputs are taken over rather than made again. An edit then
  * costs its page and the site-wide files it changes. Output is the same as a
  * cold build's (tests/integration/dev-engine.test.ts holds it to that).
+ *
+ * Before that build, an edit that leaves the site model as it was (`quick`)
+ * gives the page's new chunk and HTML alone, in the time of one page, for
+ * the screen; the build after it brings the site-wide files up to date.
  */
 export class DevEngine {
   private readonly pipeline = createPagePipeline(PAGE_PARTS);
   private readonly memory = new PageMemory();
   private last: MemoryOutput | undefined;
+  /** The last build's site, while it is the last good one; quick edits are made against it. */
+  private site: { built: BuiltSite; viewer: Promise<QuickViewer> } | undefined;
 
-  async build(config: ResolvedConfig): Promise<BuildResult> {
+  async build(config: ResolvedConfig, signal?: AbortSignal): Promise<BuildResult> {
     const output = new MemoryOutput(this.last);
-    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory });
+    let built: BuiltSite | undefined;
+    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, keep: (site) => (built = site) });
+    // An aborted build throws above and keeps the last site. A failed one leaves none to edit against.
+    this.site = undefined;
     // Only a good build's files are worth taking over; after a failed one the last good one stays.
-    if (result.manifest && !hasErrors(result.diagnostics)) this.last = output;
+    if (result.manifest && !hasErrors(result.diagnostics)) {
+      this.last = output;
+      if (built) {
+        const viewer = startQuickViewer(built);
+        viewer.catch(() => undefined);
+        this.site = { built, viewer };
+      }
+    }
     return result;
+  }
+
+  /**
+   * The edit of one page that leaves the site model as it was, made against
+   * the last build (quick-edit.ts); undefined when it is another kind of edit
+   * or the last build failed. The caller makes sure no other change happened
+   * since that build (a build follows every quick edit).
+   */
+  async quick(config: ResolvedConfig, file: string): Promise<QuickEdit | undefined> {
+    const site = this.site;
+    if (!site) return undefined;
+    const viewer = await site.viewer.catch(() => undefined);
+    if (!viewer) return undefined;
+    return quickEdit({ config, site: site.built, viewer, pipeline: this.pipeline, memory: this.memory, file });
   }
 
   /** Frees the highlighter (after a failed build, in case the failure was in it, and on close); the next build makes one. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { CHUNK_DIR } from '../output/layout';
 import { compress, type CompressionLevel, type Encoding } from './encoding';
 
 /** One file as served: its bytes, a strong validator, and its compressed forms once asked for. */
@@ -39,12 +40,17 @@ function isPlainName(name: string): boolean {
 /**
  * A build's files in memory. `update` keeps the entry (and its compressed
  * forms) of every file whose bytes did not change, so a rebuild re-encodes
- * only what it changed.
+ * only what it changed. Between a quick edit's `patch` (its page's files)
+ * and the build after it (`update`, or `settle` when that build failed), the
+ * other files are stale: a request for one waits for the build rather than
+ * get a mix, except a page chunk (content-hashed: never stale).
  */
 export class MemorySource implements FileSource {
   private entries = new Map<string, StaticEntry>();
   /** What each entry was made from: a file the build took over unchanged is the same string or array, and is not copied or compared again. */
   private madeFrom = new Map<string, string | Uint8Array>();
+  /** While stale: the patched names, and the build's arrival that ends it. */
+  private stale: { fresh: Set<string>; settled: Promise<void>; settle: () => void } | undefined;
 
   update(files: ReadonlyMap<string, string | Uint8Array>): void {
     const next = new Map<string, StaticEntry>();
@@ -56,16 +62,47 @@ export class MemorySource implements FileSource {
         next.set(name, old);
         continue;
       }
-      const body = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+      const body = bodyOf(content);
       next.set(name, old && old.body.equals(body) ? old : new StaticEntry(body));
     }
     this.entries = next;
     this.madeFrom = madeFrom;
+    this.settle();
+  }
+
+  /** A quick edit's files, served at once; the others are stale until the next `update` or `settle`. */
+  patch(files: ReadonlyMap<string, string | Uint8Array>): void {
+    if (!this.stale) {
+      let settle = () => {};
+      const settled = new Promise<void>((resolve) => (settle = resolve));
+      this.stale = { fresh: new Set(), settled, settle };
+    }
+    for (const [name, content] of files) {
+      this.entries.set(name, new StaticEntry(bodyOf(content)));
+      this.madeFrom.set(name, content);
+      this.stale.fresh.add(name);
+    }
+  }
+
+  /** Ends a stale spell without new files (the build after a quick edit failed: the last good files stay). */
+  settle(): void {
+    this.stale?.settle();
+    this.stale = undefined;
   }
 
   async get(name: string): Promise<StaticEntry | undefined> {
-    return isPlainName(name) ? this.entries.get(name) : undefined;
+    if (!isPlainName(name)) return undefined;
+    const stale = this.stale;
+    if (stale && !stale.fresh.has(name) && !name.startsWith(`${CHUNK_DIR}/`)) {
+      await stale.settled;
+      return this.get(name);
+    }
+    return this.entries.get(name);
   }
+}
+
+function bodyOf(content: string | Uint8Array): Buffer {
+  return typeof content === 'string' ? Buffer.from(content) : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
 }
 
 /**

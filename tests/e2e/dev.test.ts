@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../cli/config';
 import { startDevServer, type DevServer } from '../../cli/serve/dev';
-import { CHROMIUM, CHROMIUM_ARGS, collectErrors, FIXTURE_CONTENT, poll, skipBrowserTests, waitForApp } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS, clickInjectedLink, collectErrors, FIXTURE_CONTENT, poll, skipBrowserTests, waitForApp } from './harness';
 
 /** Live updates in the browser: the edited page re-renders in place, the overlay comes and goes. */
 describe.skipIf(skipBrowserTests)('docsbuild dev in Chromium', () => {
@@ -14,12 +14,13 @@ describe.skipIf(skipBrowserTests)('docsbuild dev in Chromium', () => {
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  const logs: string[] = [];
   const file = (name: string) => path.join(dir, 'content', name);
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-dev-e2e-'));
     await cp(FIXTURE_CONTENT, path.join(dir, 'content'), { recursive: true });
-    server = await startDevServer({ config: resolveConfig(dir, { config: false }), host: '127.0.0.1', port: 0, log: () => undefined, watchViewer: false, debounceMs: 20 });
+    server = await startDevServer({ config: resolveConfig(dir, { config: false }), host: '127.0.0.1', port: 0, log: (text) => logs.push(text), watchViewer: false, debounceMs: 20 });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
     const context = await browser.newContext({ viewport: { width: 1280, height: 600 } });
     await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
@@ -50,6 +51,19 @@ describe.skipIf(skipBrowserTests)('docsbuild dev in Chromium', () => {
     expect(await page.locator('main').innerText()).toContain('Edited live by the dev test.');
     expect(await page.evaluate(() => (window as unknown as { __mark?: boolean }).__mark)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    // A text edit: shown from the chunk in the update event (the quick path), before the site-wide files.
+    expect(logs.some((l) => l.startsWith('Updated in'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps a quick edit after navigating away and back (the route data follows the new chunk)', async () => {
+    // The app is rendered again once the route data follows: a link injected before that would go with the old DOM.
+    const { build } = (await devState())!;
+    await poll(async () => (await devState())?.routesOf).toBe(build);
+    await clickInjectedLink(page, `${server.url}limits/`);
+    await poll(() => page.evaluate(() => window.location.pathname)).toBe(new URL(`${server.url}limits/`).pathname);
+    await clickInjectedLink(page, `${server.url}api/rest/`);
+    await poll(async () => page.locator('main').innerText()).toContain('Edited live by the dev test.');
     expect(errors).toEqual([]);
   });
 

@@ -26,6 +26,10 @@ interface Page {
   /** Other pages' files this one links to (at their `## Stable` heading). */
   links: string[];
   code?: string;
+  /** Paragraphs after the intro: adding or removing them moves every line below (links among them). */
+  note?: string;
+  /** The text of its `## Stable` heading, which other pages link to: `STABLE` keeps the anchor, `Stable point` breaks it. */
+  stable?: string;
 }
 
 interface Tree {
@@ -33,6 +37,8 @@ interface Tree {
   siteTitle: string;
   /** Redirect source → target page file. */
   redirects: Map<string, string>;
+  /** The page whose `## Stable` heading a step renamed (links to it dead): the next step names it back. */
+  broken?: string;
 }
 
 const WORDS = ['alpha', 'beta', 'cache', 'delta', 'edit', 'folder', 'graph', 'header', 'index', 'json', 'kernel', 'limit', 'memory', 'node', 'output'];
@@ -49,7 +55,8 @@ function pageText(file: string, page: Page): string {
   const links = page.links.map((to) => `- [${to}](${linkFrom(file, to)}#stable)`).join('\n');
   const topics = page.topics.map((t) => `## ${t}\n\nAbout ${t.toLowerCase()}.\n`).join('\n');
   const code = page.code ? `\n\`\`\`${page.code}\nconst value = ${JSON.stringify(page.intro)};\n\`\`\`\n` : '';
-  return `# ${page.title}\n\n${page.intro}\n${code}\n## Stable\n\n${links || 'No links.'}\n\n${topics}`;
+  const note = page.note === undefined ? '' : `\n${page.note}`;
+  return `# ${page.title}\n\n${page.intro}\n${note}${code}\n## ${page.stable ?? 'Stable'}\n\n${links || 'No links.'}\n\n${topics}`;
 }
 
 function siteYaml(tree: Tree): string {
@@ -67,8 +74,11 @@ function newPage(rng: Rng, files: readonly string[]): Page {
   };
 }
 
-/** One random change to the tree; returns the files to write (text) or remove (null). */
-function change(rng: Rng, tree: Tree): Map<string, string | null> {
+/** Edits that leave the site model as it was: the dev engine's quick path must take them. */
+const BODY_ONLY = new Set(['edit', 'body']);
+
+/** One random change to the tree; returns its kind and the files to write (text) or remove (null). */
+function change(rng: Rng, tree: Tree): { kind: string; writes: Map<string, string | null> } {
   const writes = new Map<string, string | null>();
   const files = [...tree.pages.keys()].sort();
   const touch = (file: string) => writes.set(file, pageText(file, tree.pages.get(file)!));
@@ -81,17 +91,28 @@ function change(rng: Rng, tree: Tree): Map<string, string | null> {
     for (const [source, target] of tree.redirects) if (target === from) (to === undefined ? tree.redirects.delete(source) : tree.redirects.set(source, to));
     writes.set('site.yaml', siteYaml(tree));
   };
-  const kind = rng.pick(['edit', 'edit', 'edit', 'title', 'topics', 'link', 'rename', 'delete', 'new', 'new', 'site']);
+  if (tree.broken !== undefined && tree.pages.has(tree.broken)) {
+    tree.pages.get(tree.broken)!.stable = undefined;
+    touch(tree.broken);
+  }
+  tree.broken = undefined;
+  const kind = rng.pick(['edit', 'edit', 'edit', 'body', 'anchor', 'title', 'topics', 'link', 'rename', 'delete', 'new', 'new', 'site']);
   const file = rng.pick(files);
   const page = tree.pages.get(file)!;
   if (kind === 'edit') page.intro = words(rng, rng.int(3, 12));
+  // Text only, further down the page: the lines below it (its links among them) move.
+  else if (kind === 'body') page.note = page.note === undefined ? `${words(rng, 4)}\n\n${words(rng, 6)}\n` : undefined;
+  else if (kind === 'anchor') {
+    page.stable = rng.pick(['Stable', 'STABLE', 'Stable point'].filter((s) => s !== (page.stable ?? 'Stable')));
+    if (page.stable === 'Stable point') tree.broken = file;
+  }
   else if (kind === 'title') page.title = `Page ${words(rng, 2)} ${rng.int(1, 999)}`;
   else if (kind === 'topics') page.topics = rng.chance(0.5) ? [...page.topics, `Topic ${page.topics.length} ${words(rng, 1)}`] : page.topics.slice(1);
   else if (kind === 'link') page.links = [...new Set([...page.links, rng.pick(files.filter((f) => f !== file))])];
-  if (['edit', 'title', 'topics', 'link'].includes(kind)) touch(file);
+  if (['edit', 'body', 'anchor', 'title', 'topics', 'link'].includes(kind)) touch(file);
   else if (kind === 'rename' || (kind === 'delete' && files.length > 3)) {
     const to = kind === 'rename' ? `${rng.pick(FOLDERS)}${words(rng, 1)}-${rng.int(1, 99)}.md` : undefined;
-    if (to !== undefined && tree.pages.has(to)) return writes;
+    if (to !== undefined && tree.pages.has(to)) return { kind, writes };
     tree.pages.delete(file);
     writes.set(file, null);
     if (to !== undefined) tree.pages.set(to, page);
@@ -100,7 +121,7 @@ function change(rng: Rng, tree: Tree): Map<string, string | null> {
     if (to !== undefined) touch(to);
   } else if (kind === 'new') {
     const name = `${rng.pick(FOLDERS)}${rng.chance(0.2) ? 'README' : `${words(rng, 1)}-${rng.int(1, 99)}`}.md`;
-    if (tree.pages.has(name)) return writes;
+    if (tree.pages.has(name)) return { kind, writes };
     tree.pages.set(name, newPage(rng, files));
     touch(name);
   } else if (kind === 'site') {
@@ -109,7 +130,7 @@ function change(rng: Rng, tree: Tree): Map<string, string | null> {
     else tree.redirects.delete(rng.pick([...tree.redirects.keys()]));
     writes.set('site.yaml', siteYaml(tree));
   }
-  return writes;
+  return { kind, writes };
 }
 
 /** The output and the problems, as text to compare: every file's bytes, in name order. */
@@ -125,14 +146,17 @@ describe('the dev engine after random changes', () => {
   const site = tempSite({ 'site.yaml': siteYaml(tree), ...Object.fromEntries([...tree.pages].map(([file, page]) => [file, pageText(file, page)])) });
   afterAll(() => site.remove());
 
-  it(`gives a cold build's bytes after ${STEPS} steps (seed ${SEED})`, async () => {
+  it(`gives a cold build's bytes after ${STEPS} steps (seed ${SEED}), and a quick edit the full build's`, async () => {
     // The engine as `docsbuild dev` runs it, with the page cache; the cold build with neither cache nor memory.
     const engineConfig = resolveConfig(site.root, { config: false, cache: true, cacheDir: '.cache' });
     const engine = new DevEngine();
     let compared = 0;
+    const quick = { taken: 0, declined: 0, checked: 0 };
+    let lastGood = false;
     try {
       for (let step = 1; step <= STEPS; step++) {
-        for (const [file, text] of change(rng, tree)) {
+        const { kind, writes } = change(rng, tree);
+        for (const [file, text] of writes) {
           const absolute = path.join(site.contentDir, file);
           if (text === null) rmSync(absolute);
           else {
@@ -140,7 +164,21 @@ describe('the dev engine after random changes', () => {
             writeFileSync(absolute, text);
           }
         }
+        // The dev server's order: the quick path for the screen first, then the full build.
+        const [edited] = writes.keys();
+        const quickEdit = writes.size === 1 && lastGood ? await engine.quick(engineConfig, path.join(site.contentDir, edited!)) : undefined;
+        if (lastGood && writes.size === 1) {
+          if (BODY_ONLY.has(kind)) expect(quickEdit, `step ${step}: a ${kind} edit of ${edited} takes the quick path`).toBeDefined();
+          if (kind === 'anchor') expect(quickEdit, `step ${step}: a changed heading is no quick edit`).toBeUndefined();
+          if (quickEdit) quick.taken++;
+          else quick.declined++;
+        }
         const result = await engine.build(engineConfig);
+        lastGood = result.files.size > 0;
+        if (quickEdit && lastGood) {
+          for (const [name, content] of await quickEdit.files) expect(content, `step ${step}: ${name} from the quick path`).toEqual(result.files.get(name));
+          quick.checked++;
+        }
         if (step % COMPARE_EVERY !== 0 && step !== STEPS) continue;
         const cold = await build(resolveConfig(site.root, { config: false }), { mode: 'build' });
         expect(outcome(result), `step ${step} of seed ${SEED}`).toEqual(outcome(cold));
@@ -149,7 +187,9 @@ describe('the dev engine after random changes', () => {
     } finally {
       engine.release();
     }
-    // The comparisons were of built sites, not only of lists of problems.
+    // The comparisons were of built sites, not only of lists of problems; quick edits were made and declined.
     expect(compared).toBeGreaterThan(0);
+    expect(quick.checked).toBeGreaterThan(0);
+    expect(quick.declined).toBeGreaterThan(0);
   }, 120_000);
 });

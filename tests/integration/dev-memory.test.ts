@@ -42,7 +42,8 @@ describe('docsbuild dev over many edits', () => {
 
   beforeAll(async () => {
     site = tempSite({ 'site.yaml': MINIMAL_SITE_YAML, 'README.md': page(0), 'other.md': '# Other\n\nSee [the home page](./README.md).\n\n```ts\nconst x: number = 1;\n```\n' });
-    server = await startDevServer({ config: resolveConfig(site.root, { config: false }), host: '127.0.0.1', port: 0, log: (t) => logs.push(t), watchViewer: false, debounceMs: 0 });
+    // quietMs 0: the full build starts right after each quick edit, and the next edit stops it, as fast typing would.
+    server = await startDevServer({ config: resolveConfig(site.root, { config: false }), host: '127.0.0.1', port: 0, log: (t) => logs.push(t), watchViewer: false, debounceMs: 0, quietMs: 0 });
     events = await connectSse(`${server.url}__docsbuild/events`);
   });
 

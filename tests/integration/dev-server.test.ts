@@ -66,8 +66,15 @@ describe('docsbuild dev', () => {
     expect(update.pages[0]!.path).toBe('/limits/');
     expect(update.site).toBe(false);
     expect(update.reload).toBe(false);
-    const chunk = (await (await fetch(`${server.url}${update.pages[0]!.chunk}`)).json()) as { html: string };
+    // Text only: the quick path, with the chunk in the event, before the site-wide files.
+    expect(update.quick).toBe(true);
+    const served = await (await fetch(`${server.url}${update.pages[0]!.chunk}`)).text();
+    expect(served).toBe(update.pages[0]!.content);
+    const chunk = JSON.parse(served) as { html: string };
     expect(chunk.html).toContain('A line written by the dev server test.');
+    // A site-wide file asked for at once waits for the build after the quick edit: never the text before it.
+    expect(await (await fetch(`${server.url}llms-full.txt`)).text()).toContain('A line written by the dev server test.');
+    expect(logs.some((l) => /^Updated in \d+ ms: 1 page\(s\) changed/.test(l))).toBe(true);
     const manifest = (await (await fetch(`${server.url}pages.json`)).json()) as { pages: { path: string; chunk: string }[] };
     expect(manifest.pages.find((p) => p.path === '/limits/')?.chunk).toBe(update.pages[0]!.chunk);
   });

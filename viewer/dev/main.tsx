@@ -4,7 +4,7 @@ import { createChunkLoader } from '../chunk-loader';
 import { applyHead, headFor } from '../../shared/head';
 import { viewerOverrides } from '../overrides';
 import { mountApp } from '../mount';
-import type { Manifest } from '../../schema/manifest';
+import type { Manifest, PageChunk } from '../../schema/manifest';
 import { MANIFEST_FILE } from '../../shared/output-names';
 import type { SidebarTree } from '../components/Sidebar';
 import { createRouteData, type RouteData } from '../route-data';
@@ -24,16 +24,22 @@ import { showDiagnostics, type DiagnosticsPayload } from './overlay';
 /** The `update` event's data (see cli/serve/changes.ts). */
 interface SiteUpdate {
   build: number;
-  pages: { path: string; chunk: string }[];
+  /** From a quick edit, each page's chunk comes with it (`content`), so the page shows without a fetch. */
+  pages: { path: string; chunk: string; content?: string }[];
   removed: string[];
   site: boolean;
   reload: boolean;
+  /** Only these pages' chunks changed yet: the route data and pages.json follow with the server's next build. */
+  quick?: boolean;
 }
 
 declare global {
   interface Window {
-    /** For tests and timing: when the last event arrived and when its update was on screen (Date.now()). */
-    __DOCSBUILD_DEV__?: { build: number; eventAt?: number; renderedAt?: number };
+    /**
+     * For tests and timing: when the last event arrived and when its update was on screen (Date.now()),
+     * and the last update whose route data the app has (a quick edit's arrives after it is on screen).
+     */
+    __DOCSBUILD_DEV__?: { build: number; eventAt?: number; renderedAt?: number; routesOf?: number };
   }
 }
 
@@ -85,6 +91,8 @@ async function start(): Promise<void> {
       window.location.reload();
       return;
     }
+    // A quick edit of this page is shown at once, from the chunk in the event; the route data is re-read after (the server answers once its build is done).
+    if (update.quick) void showQuick(update).catch(() => window.location.reload());
     // One update at a time, in order: a fast second save must not be overtaken by the first.
     queue = queue.then(() => applyUpdate(update)).catch(() => window.location.reload());
   });
@@ -98,6 +106,29 @@ async function start(): Promise<void> {
   events.addEventListener('diagnostics', (event) => {
     showDiagnostics(document, JSON.parse((event as MessageEvent<string>).data) as DiagnosticsPayload);
   });
+
+  /**
+   * A quick edit's chunks, from its event: each stands in for the page's
+   * old chunk too, which the route data in use names until the update after
+   * it replaces that (a click meanwhile must not show the old text). The
+   * current page is shown at once, with the sidebar branch it had.
+   */
+  async function showQuick(update: SiteUpdate): Promise<void> {
+    const here = sitePathOf(window.location.pathname, base);
+    let current: { path: string; chunk: string; data: PageChunk } | undefined;
+    for (const page of update.pages) {
+      if (page.content === undefined) continue;
+      const chunk = JSON.parse(page.content) as PageChunk;
+      loader.seed(page.chunk, chunk);
+      const known = data.routes.peek(page.path);
+      if (known?.kind === 'page') loader.seed(known.page.chunk, chunk);
+      if (page.path === here) current = { path: page.path, chunk: page.chunk, data: chunk };
+    }
+    if (!current) return;
+    const found = await data.routes.resolve(current.path);
+    const sidebar = found?.kind === 'page' ? found.page.sidebar : [];
+    show({ kind: 'page', page: metaOf(current.data, current.chunk, sidebar), html: current.data.html }, update.build);
+  }
 
   /** Re-reads the route table, loads the current page's (new) chunk, and swaps the app in place at the same scroll position. */
   async function applyUpdate(update: SiteUpdate): Promise<void> {
@@ -114,15 +145,24 @@ async function start(): Promise<void> {
     } else {
       view = { kind: 'not-found', path: here };
     }
+    // A quick edit after this update is on screen already: its own update follows in the queue.
+    if (state.build > update.build) return;
+    show(view, update.build);
+    state.routesOf = update.build;
+  }
+
+  /** Swaps the app in place with `view`, at the same scroll position. */
+  function show(view: View, build: number): void {
     const y = window.scrollY;
     generation += 1;
     flushSync(() => root.render(app(view, false)));
     const site = data.manifest.site;
     applyHead(document, view.kind === 'page' ? headFor(site, { kind: 'page', ...view.page }, window.location.origin) : headFor(site, { kind: 'not-found' }));
     window.scrollTo(0, y);
-    state.build = update.build;
-    state.renderedAt = Date.now();
-    document.documentElement.dataset.devBuild = String(update.build);
+    // A quick edit's page, shown again once the route data follows, was on screen the first time.
+    if (state.build !== build) state.renderedAt = Date.now();
+    state.build = build;
+    document.documentElement.dataset.devBuild = String(build);
   }
 }
 

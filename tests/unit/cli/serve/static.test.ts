@@ -172,6 +172,27 @@ describe('cli/serve/file-source', () => {
     expect(await source.get('../a.html')).toBeUndefined();
   });
 
+  it('after a patch (a quick edit) serves the patched files and page chunks at once, and makes every other request wait for the next build', async () => {
+    const source = new MemorySource();
+    const chunk = 'assets/pages/other.0123456789.json';
+    source.update(new Map([['a/index.html', 'old page'], ['search.json', 'old index'], [chunk, '{}']]));
+    source.patch(new Map([['a/index.html', 'new page']]));
+    expect((await source.get('a/index.html'))?.body.toString()).toBe('new page');
+    expect((await source.get(chunk))?.body.toString()).toBe('{}');
+    let answered: string | undefined;
+    const waiting = source.get('search.json').then((entry) => (answered = entry?.body.toString()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBeUndefined();
+    source.update(new Map([['a/index.html', 'new page'], ['search.json', 'new index']]));
+    await waiting;
+    expect(answered).toBe('new index');
+    // A failed build after a patch ends the wait with the files there are.
+    source.patch(new Map([['a/index.html', 'newer page']]));
+    const kept = source.get('search.json');
+    source.settle();
+    expect((await kept)?.body.toString()).toBe('new index');
+  });
+
   it('refuses names that are not plain relative paths', async () => {
     const source = new DiskSource(os.tmpdir());
     for (const name of ['../etc/passwd', '/etc/passwd', 'a/../../b', 'a\\b', 'a\0b', '']) expect(await source.get(name), name).toBeUndefined();

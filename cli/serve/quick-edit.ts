@@ -1,0 +1,119 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuiltSite } from '../build';
+import type { ResolvedConfig } from '../config';
+import { hasErrors } from '../diagnostics/diagnostic';
+import type { EmitPage, FeatureRun } from '../features/types';
+import { viewerFeature } from '../features/viewer';
+import { fenceLanguages } from '../markdown/fences';
+import { importsOf } from '../markdown/directives';
+import { CHUNK_DIR } from '../output/layout';
+import type { OutputContent } from '../output/sink';
+import { cacheKey } from '../page/cache';
+import type { PageMemory } from '../page/page-memory';
+import type { PagePipeline } from '../page/page-pipeline';
+import { memoryKeyFor } from '../page/summarise';
+import type { PageSummary } from '../page/types';
+import { decodeUtf8, MAX_TEXT_BYTES, PUBLIC_DIR, type SourceFile } from '../source/load';
+import { PART_NAME as SEARCH_PART } from '../features/search/part';
+import { stableStringify } from '../support/json';
+import { QuickOutput } from './quick-output';
+
+/** One page's edit as the screen needs it at once: the page's new chunk and static HTML, made against the site model of the last build. */
+export interface QuickEdit {
+  /** The page's path (`/limits/`). */
+  path: string;
+  chunk: { name: string; content: string };
+  /** Every file made (the chunk, then the page's HTML), by output name: the chunk comes first, and the screen needs only it. */
+  files: Promise<Map<string, OutputContent>>;
+}
+
+/** The viewer feature started once per built site, writing into an output that takes any number of edits. */
+export interface QuickViewer {
+  run: FeatureRun;
+  output: QuickOutput;
+}
+
+/** Starts the viewer against a built site (its bundle, code stylesheet and page document), off the edit's path. */
+export async function startQuickViewer(site: BuiltSite): Promise<QuickViewer> {
+  const output = new QuickOutput();
+  const published = { ...site.emit.published, chunks: new Map(), htmlGzip: new Map() };
+  const run = await viewerFeature.start({ ...site.emit, output, published });
+  output.take();
+  return { run, output };
+}
+
+export interface QuickEditInput {
+  config: ResolvedConfig;
+  site: BuiltSite;
+  viewer: QuickViewer;
+  pipeline: PagePipeline;
+  memory: PageMemory;
+  /** The file that changed, absolute. */
+  file: string;
+}
+
+/**
+ * An edit that leaves the site model as it was: the page's title,
+ * frontmatter, headers, anchors, links and code classes the same, only its
+ * text changed. Its chunk and HTML are then all that changes on screen, and
+ * are made alone, against the last build's model (the site-wide files that
+ * follow page text, such as the search index, are the full build's, after).
+ * Undefined when the edit is anything else (a new, deleted or included file,
+ * a page whose shape changed, a page with errors): the full build handles it.
+ * The result is stored in `memory`, so the full build does not make the page again.
+ */
+export async function quickEdit(input: QuickEditInput): Promise<QuickEdit | undefined> {
+  const { config, site, memory, file } = input;
+  const relativePath = path.relative(config.contentDir, file).split(path.sep).join('/');
+  if (!relativePath.endsWith('.md') || relativePath.startsWith('../') || relativePath.startsWith(`${PUBLIC_DIR}/`)) return undefined;
+  const before = site.emit.pages.find((p) => p.indexed.relativePath === relativePath);
+  const old = before && site.sources[before.at];
+  if (!before || !old || old.dependencies || site.partials.has(old.file) || site.importedFiles.includes(file)) return undefined;
+  const text = await readPage(file);
+  const { context } = site;
+  if (text === undefined || importsOf(text).length > 0) return undefined;
+  // A language no page had before: the full build loads it into the highlighter.
+  if (!fenceLanguages([text]).every((lang) => context.codeLanguages.includes(lang))) return undefined;
+  const source: SourceFile = { relativePath, file: old.file, text };
+  const { summary, body } = await input.pipeline.process(source, context);
+  if (!body || !summary.page || hasErrors(summary.diagnostics) || modelShapeOf(summary) !== modelShapeOf(before.summary)) return undefined;
+  memory.set(memoryKeyFor(cacheKey(source, context, config.pages.cache?.toolVersion ?? ''), context), summary, body);
+
+  const page: EmitPage = { ...before, summary, page: summary.page, inputKey: undefined, body: async () => body };
+  const { output } = input.viewer;
+  const made = output.when((name) => name.startsWith(`${CHUNK_DIR}/`));
+  const files = input.viewer.run.page!(page).then(() => output.take());
+  const chunk = await Promise.race([made, files.then(() => undefined)]);
+  if (typeof chunk?.content !== 'string') return undefined;
+  return { path: summary.page.route.path, chunk: { name: chunk.name, content: chunk.content }, files };
+}
+
+/** The page's text as the build reads it (source/load.ts); undefined for what the build would report instead. */
+async function readPage(file: string): Promise<string | undefined> {
+  try {
+    if ((await stat(file)).size > MAX_TEXT_BYTES) return undefined;
+    return decodeUtf8(await readFile(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the site-wide half reads of a page besides its text: equal shapes,
+ * equal site model, navigation, route data, checks and other pages' output.
+ * Positions (a line added above a link moves it) and the search sections'
+ * key (the index follows text) are left out; the diagnostics that carry
+ * them come from the full build.
+ */
+export function modelShapeOf(summary: PageSummary): string {
+  const page = summary.page;
+  if (!page) return '';
+  const { keyPositions: _k, bodyStartLine: _b, suppressions: _s, links, rendered, ...rest } = page;
+  const parts = rendered && Object.fromEntries(Object.entries(rendered.parts).filter(([name]) => name !== SEARCH_PART));
+  return stableStringify({
+    ...rest,
+    links: links.map(({ kind, url }) => [kind, url]),
+    rendered: rendered && { linkUrls: rendered.linkUrls, parts },
+  });
+}
