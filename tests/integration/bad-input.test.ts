@@ -45,10 +45,14 @@ describe('bad input, end to end', () => {
     expect(result.diagnostics.filter((d) => d.file !== 'content/quotes.md')).toEqual([]);
   }, FAST);
 
-  it('reports a page the Markdown parser itself cannot take (2,000 nested "> -"), without crashing', async () => {
+  it('reports a page nested too deeply for the Markdown parser (2,000 nested "> -") at its line, without crashing', async () => {
     const result = await buildFiles(site({ 'mixed.md': `---\ntitle: Mixed\n---\n${'> - '.repeat(2000)}deep\n` }), 'build');
-    expect(placesOf(result, 'mixed.md')).toEqual(['markdown/too-deep@4:1']);
-    expect(result.diagnostics[0]!.message).toContain('too deeply to be parsed');
+    // Whether micromark overflows here depends on the stack left where it runs (it did in some test runs, not in
+    // others, nor in the CLI): either the body is left out (4:1) or the tree is cut where it crosses the limit.
+    const [place, ...more] = placesOf(result, 'mixed.md');
+    expect(more).toEqual([]);
+    expect(place).toMatch(/^markdown\/too-deep@4:(1|267)$/);
+    expect(result.diagnostics[0]!.message).toMatch(place!.endsWith('@4:1') ? /too deeply to be parsed/ : /more than 200 levels deep/);
   }, FAST);
 
   it('cuts a list nested 150 levels deep (300 tree levels)', async () => {
