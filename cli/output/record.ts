@@ -23,8 +23,12 @@ export type OutputRecord = Map<string, RecordedFile>;
 
 /** Where the record of an output folder lives in the cache: one file per folder. */
 export function outputRecordFile(cacheDir: string, outDir: string): string {
-  const id = createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16);
-  return path.join(cacheDir, 'outputs', `${id}.json`);
+  return path.join(cacheDir, 'outputs', `${outputFolderId(outDir)}.json`);
+}
+
+/** An output folder's name in the cache folder's records: a hash of its absolute path. */
+export function outputFolderId(outDir: string): string {
+  return createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16);
 }
 
 /** The record, or an empty one when it is missing, unreadable, corrupt or from another tool version. */

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { nowNs, sameStamps, stampContentTree, stampPaths, type Stamps } from '../source/input-stamps';
 import { historyStamp } from '../source/last-updated';
 import { OUTPUT_MARKER } from './layout';
-import type { OutputRecord } from './record';
+import { readCheckedFile, writeCheckedFile } from '../support/checked-file';
+import { outputFolderId, type OutputRecord } from './record';
 
 /** Bumped when the record's shape changes. */
 const RECORD_FORMAT = 1;
@@ -109,36 +110,23 @@ export class UpToDate<Result> {
 
 /** Where the record of an output folder lives in the cache: one file per folder. */
 export function buildRecordFile(cacheDir: string, outDir: string): string {
-  const id = createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16);
-  return path.join(cacheDir, 'builds', `${id}.json`);
+  return path.join(cacheDir, 'builds', `${outputFolderId(outDir)}.json`);
 }
 
-/** The record, or undefined when it is missing, unreadable, damaged or of another format. */
+/** The record, or undefined when it is missing, unreadable, damaged (a checked file: support/checked-file.ts) or of another format. */
 export async function readBuildRecord<Result>(file: string): Promise<BuildRecord<Result> | undefined> {
+  const body = await readCheckedFile(file);
   try {
-    const text = await readFile(file, 'utf8');
-    const end = text.indexOf('\n');
-    const [sum, body] = [text.slice(0, end), text.slice(end + 1)];
-    // The first line is a hash of the rest: a truncated or edited record is never trusted.
-    if (end < 0 || sum !== hashOf(body)) return undefined;
-    const data = JSON.parse(body) as { format?: unknown; record?: BuildRecord<Result> };
-    return data.format === RECORD_FORMAT && data.record && typeof data.record === 'object' ? data.record : undefined;
+    const data = body && (JSON.parse(body.toString('utf8')) as { format?: unknown; record?: BuildRecord<Result> });
+    return data && data.format === RECORD_FORMAT && data.record && typeof data.record === 'object' ? data.record : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Written beside, then renamed over the old one. A record that cannot be written only costs the next run its fast path. */
+/** A record that cannot be written only costs the next run its fast path (and none is left behind). */
 export async function writeBuildRecord<Result>(file: string, record: BuildRecord<Result>): Promise<void> {
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    const body = JSON.stringify({ format: RECORD_FORMAT, record });
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, `${hashOf(body)}\n${body}`);
-    await rename(temp, file);
-  } catch {
-    await rm(file, { force: true });
-  }
+  if (!(await writeCheckedFile(file, Buffer.from(JSON.stringify({ format: RECORD_FORMAT, record }))))) await rm(file, { force: true }).catch(() => undefined);
 }
 
 /** The stamps of every folder holding an output file, and of the output folder itself, as they are now. */
@@ -188,8 +176,4 @@ function isFile(absolute: string): boolean {
   } catch {
     return false;
   }
-}
-
-function hashOf(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }

@@ -1,0 +1,36 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCheckedFile, writeCheckedFile } from '../../../../cli/support/checked-file';
+
+describe('cli/support/checked-file', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'docsbuild-checked-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads back what it wrote, and nothing from a file truncated, flipped or never written', async () => {
+    const file = path.join(dir, 'deeper', 'record.bin');
+    expect(await writeCheckedFile(file, Buffer.from('the body'))).toBe(true);
+    expect((await readCheckedFile(file))?.toString()).toBe('the body');
+    expect(await readdir(path.dirname(file))).toEqual(['record.bin']);
+
+    const good = await readFile(file);
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 1]! ^= 0x01;
+    for (const bad of [good.subarray(0, good.length - 1), flipped, good.subarray(0, 32), Buffer.alloc(0)]) {
+      await writeFile(file, bad);
+      expect(await readCheckedFile(file)).toBeUndefined();
+    }
+    expect(await readCheckedFile(path.join(dir, 'missing.bin'))).toBeUndefined();
+  });
+
+  it('reports a file it could not write, and leaves no temp file', async () => {
+    const blocked = path.join(dir, 'a-file');
+    await writeFile(blocked, 'not a folder');
+    expect(await writeCheckedFile(path.join(blocked, 'record.bin'), Buffer.from('x'))).toBe(false);
+    expect((await readdir(dir)).filter((name) => name.includes('.tmp'))).toEqual([]);
+  });
+});
