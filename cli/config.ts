@@ -10,6 +10,7 @@ import { DEFAULT_BASELINE_FILE, parseBaseline } from './diagnostics/baseline';
 import type { SummariseOptions } from './page/summarise';
 import { DEFAULT_PAGE_BUDGET, type PageBudget } from './page/too-complex';
 import { UsageError } from './support/errors';
+import { installedPackages, packageDirOf } from './support/installed-packages';
 
 /** What `docsbuild.config.json` may set. Flags override it. */
 const ToolConfigSchema = z.strictObject({
@@ -216,12 +217,19 @@ function readPreviousPaths(absolute: string, root: string): { file: string; path
 /** The compiled code: the CLI, the worker and the chunks they share (compile.mjs splits the bundle). */
 const COMPILED = /^(?:cli|worker|chunk-[\w-]+)\.js$/;
 
-/** A hash of every compiled file beside `cliFile`, so a rebuilt tool never trusts another's cache entries. */
+/**
+ * A hash of every compiled file beside `cliFile` and of the versions of the
+ * packages it imports (installed-packages.ts), so neither a rebuilt tool nor
+ * an updated dependency (a new shiki highlights differently) trusts cache
+ * entries or an up-to-date record another one wrote.
+ */
 export function toolVersionOf(cliFile: string): string {
   const folder = path.dirname(cliFile);
   const hash = createHash('sha256');
   const files = readdirSync(folder).filter((name) => COMPILED.test(name)).sort();
   for (const name of files.length > 0 ? files : [path.basename(cliFile)]) hash.update(name).update(readFileSync(path.join(folder, name)));
+  const packageDir = packageDirOf(folder);
+  if (packageDir) hash.update(installedPackages(packageDir).join('\n'));
   return hash.digest('hex');
 }
 
