@@ -19,7 +19,7 @@ import { addHomeLayout } from '../markdown/home';
 import { positionOf } from '../support/yaml';
 import { yamlLineToFileLine } from './frontmatter';
 import { append } from '../support/append';
-import { firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
+import { cutDeepLines, firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
 import { eachNode, eachNodeOf } from '../markdown/walk';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
@@ -35,10 +35,10 @@ export interface PageTree {
   diagnostics: Diagnostic[];
 }
 
-/** Built once per run: the parser is reusable and holds no per-page state. */
+/** Built once per run: the parser is reusable and holds no per-page state. Lines nested past any limit are cut first (depth.ts). */
 export function createMarkdownParser() {
   const processor = unified().use(remarkParse).use(remarkGfm);
-  return (markdown: string): Root => processor.parse(markdown);
+  return (markdown: string): Root => processor.parse(cutDeepLines(markdown));
 }
 export type MarkdownParser = ReturnType<typeof createMarkdownParser>;
 

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { firstTooDeep, pruneBelow } from '../../../../cli/markdown/depth';
+import { cutDeepLines, firstTooDeep, pruneBelow } from '../../../../cli/markdown/depth';
 
 /** A root with `levels` nested blockquotes around a paragraph. */
 function nested(levels: number): Root {
@@ -21,5 +21,21 @@ describe('cli/markdown/depth', () => {
     pruneBelow(tree, 50);
     expect(firstTooDeep(tree, 50)).toBeUndefined();
     expect(firstTooDeep(tree, 49)).toBeDefined();
+  });
+
+  it('cuts a line where its containers go past the limit, keeping line numbers and what stays in place', () => {
+    const text = `# Deep\n\n${'> - '.repeat(2_000)}deep\nafter\n`;
+    const cut = cutDeepLines(text, 10);
+    // Ten levels: "> - > - > - " is 3 quotes and 3 lists (9 levels), and the next quote is the 10th; the list after it the 11th.
+    expect(cut).toBe(`# Deep\n\n${'> - '.repeat(3)}> \nafter\n`);
+    expect(cutDeepLines('- '.repeat(300), 10)).toBe('- '.repeat(5));
+    expect(cutDeepLines(`a\n${'1. '.repeat(20)}b\n${'> '.repeat(20)}c`, 10)).toBe(`a\n${'1. '.repeat(5)}\n${'> '.repeat(10)}`);
+  });
+
+  it('leaves ordinary Markdown and shallow nesting alone', () => {
+    const text = '# T\n\n- a\n  - b\n    > c\n\n1. x\n2) y\n* z\n+ w\n---\n- - -\n\n    code > > >\n';
+    expect(cutDeepLines(text, 10)).toBe(text);
+    const shallow = `${'> '.repeat(10)}ten\n`;
+    expect(cutDeepLines(shallow, 10)).toBe(shallow);
   });
 });
