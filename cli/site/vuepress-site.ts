@@ -85,7 +85,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
 
   for (const key of Object.keys(config).sort()) {
     if (key === 'locales') {
-      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one language per site; the pages under ${otherLocales.join(', ')} are pages of this site, with the root locale's title and nav.`);
+      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one language per site; the pages under ${otherLocales.join(', ')} are pages of this site, with the root locale's title and nav, and each locale's sidebar a group of the one sidebar.`);
     } else if (!READ_KEYS.has(key)) ignored([key], WHY[key] ?? 'docsbuild has no such setting');
   }
   const input: Record<string, unknown> = { title: stringOr(config.title, stringOr(rootLocale.title, fallbackTitle)) };
@@ -109,16 +109,25 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   input.markdown = markdown;
 
   if (theme.nav !== undefined) input.nav = navItems(theme.nav);
-  // Each locale's sidebars by path join the root's, so every page stays in the one sidebar.
-  const localeSidebars = otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].sidebar : undefined)).filter(isRecord);
-  const sidebar = isRecord(theme.sidebar) ? Object.assign({}, theme.sidebar, ...localeSidebars) : theme.sidebar;
   const titles = navTitles([theme.nav, ...otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].nav : undefined))]);
+  let toldByPath = false;
+  const onByPath = () => {
+    if (!toldByPath) differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar" gives each path its own sidebar; docsbuild shows one sidebar on every page, with a group for each path.');
+    toldByPath = true;
+  };
+  const sidebar = theme.sidebar;
   if (sidebar === 'auto') {
     differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar: auto" gives every page its own headers as its sidebar; docsbuild does that for the pages whose frontmatter says "sidebar: auto".');
-  } else if (sidebar !== undefined && sidebar !== false) {
-    input.sidebar = sidebarEntries(sidebar, titles, () =>
-      differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar" gives each path its own sidebar; docsbuild shows one sidebar on every page, with a group for each path.'),
-    );
+  }
+  // Each other locale's sidebar becomes a group of the one sidebar, titled with the locale's label and closed
+  // unless it holds the reader's page: every page stays in the sidebar, and a reader sees their language open.
+  const localeGroups = otherLocales.flatMap((prefix): SidebarEntryInput[] => {
+    const locale = isRecord(themeLocales[prefix]) ? themeLocales[prefix] : {};
+    const children = sidebarEntries(locale.sidebar, titles, onByPath);
+    return children.length === 0 ? [] : [{ title: stringOr(locale.label, titles.get(prefix) ?? prefix), children, collapsed: true }];
+  });
+  if ((sidebar !== undefined && sidebar !== false && sidebar !== 'auto') || localeGroups.length > 0) {
+    input.sidebar = [...sidebarEntries(sidebar, titles, onByPath), ...localeGroups];
   }
   if (isSidebarDepth(theme.sidebarDepth)) input.sidebarDepth = theme.sidebarDepth;
   else if (theme.sidebarDepth !== undefined) ignored(['themeConfig', 'sidebarDepth'], 'it must be a whole number from 0 to 6');
@@ -214,6 +223,9 @@ function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
   if (typeof entry === 'string') return [sitePathOf(entry, prefix)];
   if (Array.isArray(entry) && typeof entry[0] === 'string') return [sitePathOf(entry[0], prefix)];
   if (!isRecord(entry)) return [];
+  // VuePress 1 makes an object without children a link to its page, titled as the object says (docsbuild shows the page's title).
+  const hasChildren = Array.isArray(entry.children) && entry.children.length > 0;
+  if (!hasChildren && typeof entry.path === 'string') return [sitePathOf(entry.path, prefix)];
   const children = [
     ...(typeof entry.path === 'string' ? [sitePathOf(entry.path, prefix)] : []),
     ...(Array.isArray(entry.children) ? entry.children.flatMap((child) => sidebarEntry(child, prefix)) : []),

@@ -115,21 +115,26 @@ describe('cli/site/vuepress-site', () => {
     ]);
   });
 
-  it('takes the root locale as the site, and joins every locale\'s sidebars into the one sidebar', () => {
+  it('takes the root locale as the site, and makes every other locale\'s sidebar a closed group of the one sidebar, titled with its label', () => {
     const { input, diagnostics } = convert({
-      locales: { '/': { lang: 'en-GB', title: 'Site', description: 'D' }, '/fr/': { lang: 'fr', title: 'Site FR' } },
+      locales: { '/': { lang: 'en-GB', title: 'Site', description: 'D' }, '/fr/': { lang: 'fr', title: 'Site FR' }, '/ja/': { lang: 'ja' } },
       themeConfig: {
         locales: {
           '/': { label: 'English', nav: [{ text: 'Guide', link: '/guide/' }], sidebar: { '/guide/': ['', 'a'] } },
-          '/fr/': { label: 'Français', nav: [{ text: 'Guide FR', link: '/fr/guide/' }], sidebar: { '/fr/guide/': ['', 'a'] } },
+          '/fr/': { label: 'Français', nav: [{ text: 'Guide FR', link: '/fr/guide/' }], sidebar: { '/fr/guide/': ['', 'a'], '/fr/api/': [''] } },
+          // The shape most multi-language VuePress 1 sites have: an array of titled groups per locale.
+          '/ja/': { label: '日本語', sidebar: [{ title: 'はじめに', collapsable: false, children: [{ title: 'x', path: '/ja/' }, '/ja/installation'] }] },
         },
       },
     });
     expect(input).toMatchObject({ title: 'Site', description: 'D', lang: 'en-GB', nav: [{ text: 'Guide', link: '/guide/' }] });
     expect(input.sidebar).toEqual([
-      { title: 'Guide', children: ['/guide/', '/guide/a'] },
-      { title: 'Guide FR', children: ['/fr/guide/', '/fr/guide/a'] },
+      '/guide/',
+      '/guide/a',
+      { title: 'Français', collapsed: true, children: [{ title: 'Guide FR', children: ['/fr/guide/', '/fr/guide/a'] }, { title: '/fr/api/', children: ['/fr/api/'] }] },
+      { title: '日本語', collapsed: true, children: [{ title: 'はじめに', collapsed: false, children: ['/ja/', '/ja/installation'] }] },
     ]);
+    // The by-path sidebar is told once, however many locales have one.
     expect(diagnostics.map((d) => d.subject)).toEqual(['locales', 'themeConfig.sidebar']);
     expect(input.rules).toEqual({ 'link/dead-anchor': 'warning' });
   });
