@@ -6,6 +6,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { parseRawHtml, sanitizeTree, setAsideTrusted, urlSurvives } from './clean';
 import { pageToHast } from './page-hast';
 import { CLOBBERED_PROPERTIES, type HtmlPolicy } from './policy';
+import { hasWebScheme } from '../../shared/urls';
 
 /** Marks the `<a>` and `<img>` made from Markdown links, so their removed URLs are reported as links. */
 const FROM_MARKDOWN = 'dataDocsbuildMarkdown';
@@ -136,6 +137,7 @@ function describe(originals: readonly Original[], kept: ReadonlyMap<number, Prop
       return;
     }
     for (const key of removedKeys(original.properties, after)) {
+      if (setByRenderer(original, key, after)) continue;
       const urlKey = original.fromMarkdown && ((original.tagName === 'a' && key === 'href') || (original.tagName === 'img' && key === 'src'));
       if (urlKey) {
         diagnostics.push(unsafeUrl(original, String(original.properties[key]), file));
@@ -153,6 +155,21 @@ function describe(originals: readonly Original[], kept: ReadonlyMap<number, Prop
   }
   return diagnostics;
 }
+
+/**
+ * A link to another site gets `target="_blank"` and `rel="noopener
+ * noreferrer"` from the renderer (page/render.ts), in place of its own: a
+ * page's `target`/`rel` that say no more than that are not lost, so not
+ * reported (VuePress pages often write them out).
+ */
+function setByRenderer(original: Original, key: string, after: Properties): boolean {
+  if (original.tagName !== 'a' || typeof after.href !== 'string' || !hasWebScheme(after.href)) return false;
+  const value = original.properties[key];
+  const words = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [];
+  if (key === 'target') return words.join(' ') === '_blank';
+  return key === 'rel' && words.every((word) => RENDERER_REL.has(word.toLowerCase()));
+}
+const RENDERER_REL = new Set(['noopener', 'noreferrer', '']);
 
 /** Properties the cleaner dropped, or whose list of values it shortened; ids are renamed, never reported. */
 function removedKeys(before: Properties, after: Properties): string[] {

@@ -17,6 +17,12 @@ describe('cli/html/removals', () => {
     ]);
   });
 
+  it('does not report the target and rel the renderer gives a link to another site anyway, but does report others, and those on links inside the site', () => {
+    expect(report('# T\n\n<a href="https://x.org/" target="_blank" rel="noopener noreferrer">x</a> <a href="https://y.org/" rel="noopener" target="_blank">y</a>\n')).toEqual([]);
+    expect(report('# T\n\n<a href="https://x.org/" target="_self" rel="nofollow">x</a>\n')).toEqual(['3:1 html/removed Removed from the HTML: <a target>, <a rel>.']);
+    expect(report('# T\n\n<a href="./b.html" target="_blank" rel="noopener">b</a>\n')).toEqual(['3:1 html/removed Removed from the HTML: <a target>, <a rel>.']);
+  });
+
   it('shows the URL of a removed href or src', () => {
     expect(report('<a href="javascript:alert(1)">x</a>')).toEqual(['1:1 html/removed Removed from the HTML: <a href="javascript:alert(1)">.']);
   });
