@@ -3,13 +3,6 @@ import { createHighlighter, type BundledLanguage } from 'shiki';
 import { grammarOf, PRISM_ALIASES } from './fences';
 import { shareTokenizing, type SharedTokenizing } from './shared-tokenizing';
 
-/** Languages loaded up front: what docs of this kind use. Others can be added here. */
-export const HIGHLIGHT_LANGUAGES = [
-  'js', 'jsx', 'ts', 'tsx', 'json', 'jsonc', 'yaml', 'toml', 'bash', 'shell', 'powershell', 'python', 'go', 'ruby',
-  'php', 'java', 'sql', 'http', 'html', 'css', 'xml', 'diff', 'markdown', 'graphql', 'ini', 'dockerfile',
-  // What VuePress and VitePress trees use besides: their grammars load only when a page names them.
-  'vue', 'vue-html', 'stylus', 'scss', 'less', 'sass', 'nginx', 'shellsession', 'dotenv', 'c', 'cpp', 'csharp', 'rust', 'kotlin', 'swift', 'pug', 'handlebars',
-] as const;
 /** Names that mean "no highlighting" and are never reported. */
 export const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'output']);
 
@@ -76,15 +69,16 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
 
 export { fenceLanguages } from './fences';
 
-/** Every name (and alias) of the languages above, lower-case: lets `check` know a language without loading shiki's grammars. */
+/**
+ * Every name (and alias) of every language shiki bundles, and Prism's names
+ * for them, lower-case: lets `check` know a language without loading shiki's
+ * grammars. A grammar loads only when a page names it, so knowing them all
+ * costs nothing (real trees fence `apache`, `makefile`, `properties`…).
+ */
 export async function knownLanguageNames(): Promise<Set<string>> {
   const { bundledLanguagesInfo } = await import('shiki');
-  const wanted = new Set<string>(HIGHLIGHT_LANGUAGES);
   const names = new Set<string>(PLAIN_LANGUAGES);
-  for (const info of bundledLanguagesInfo) {
-    const all = [info.id, ...(info.aliases ?? [])];
-    if (all.some((n) => wanted.has(n))) for (const n of all) names.add(n.toLowerCase());
-  }
+  for (const info of bundledLanguagesInfo) for (const n of [info.id, ...(info.aliases ?? [])]) names.add(n.toLowerCase());
   for (const [alias, grammar] of Object.entries(PRISM_ALIASES)) if (names.has(grammar)) names.add(alias);
   return names;
 }

@@ -26,7 +26,7 @@ describe('rendered fences', () => {
   let languages: Set<string>;
   beforeAll(async () => {
     languages = await knownLanguageNames();
-    highlighter = await createCodeHighlighter(['js', 'console', 'vue', 'sh']);
+    highlighter = await createCodeHighlighter(['js', 'console', 'vue', 'sh', 'apache', 'makefile', 'properties']);
   });
   const render = (markdown: string, lineNumbers = false) => {
     const tree = pageTree(markdown, { languages: [...languages] });
@@ -53,6 +53,12 @@ describe('rendered fences', () => {
 
   it('highlights Prism names with shiki grammars: console, vue, sh', () => {
     const { html, tree } = render('# T\n\n```console\n$ npm i\n```\n\n```vue\n<template><p>x</p></template>\n```\n\n```sh\nls -la\n```\n');
+    expect(tree.diagnostics).toEqual([]);
+    expect(html.match(/<pre class="shiki /g)).toHaveLength(3);
+  });
+
+  it('highlights any language shiki bundles, not only the common ones', () => {
+    const { html, tree } = render('# T\n\n```apache\nRewriteEngine On\n```\n\n```makefile\nall:\n\techo hi\n```\n\n```properties\na=b\n```\n');
     expect(tree.diagnostics).toEqual([]);
     expect(html.match(/<pre class="shiki /g)).toHaveLength(3);
   });
