@@ -23,10 +23,15 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
   if (isExternalUrl(browserUrl)) return { kind: 'external' };
   const hashAt = url.indexOf('#');
   const rawPath = (hashAt === -1 ? url : url.slice(0, hashAt)).replace(/\?.*$/, '');
-  const hash = hashAt === -1 ? '' : safeDecode(url.slice(hashAt + 1));
+  const written = hashAt === -1 ? '' : safeDecode(url.slice(hashAt + 1));
+  let hash = written;
   const withHash = (p: string) => `${index.base}${p.slice(1)}${hash ? `#${encodeHash(hash)}` : ''}`;
+  const onPage = (page: IndexedPage, href: () => string, via?: string): LinkTarget => {
+    hash = anchorOf(page, written);
+    return { kind: 'page', page, hash, href: href(), ...(via === undefined ? {} : { via }) };
+  };
 
-  if (rawPath === '') return { kind: 'page', page: from, hash, href: hash ? `#${encodeHash(hash)}` : withHash(from.path) };
+  if (rawPath === '') return onPage(from, () => (hash ? `#${encodeHash(hash)}` : withHash(from.path)));
 
   const decoded = safeDecode(rawPath);
   const baseless = index.base.slice(0, -1);
@@ -38,19 +43,32 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
 
   if (/\.md$/i.test(sitePath)) {
     const page = index.byRelativePath.get(sitePath.slice(1)) ?? folderPageOf(sitePath, index);
-    return page ? { kind: 'page', page, hash, href: withHash(page.path) } : { kind: 'dead', tried: sitePath, hash };
+    return page ? onPage(page, () => withHash(page.path)) : { kind: 'dead', tried: sitePath, hash };
   }
   const page = findPage(index, sitePath);
-  if (page) return { kind: 'page', page, hash, href: withHash(page.path) };
+  if (page) return onPage(page, () => withHash(page.path));
   const redirect = findRedirect(index.redirects, sitePath);
   if (redirect) {
     const target = index.pages.get(redirect.to);
-    if (target) return { kind: 'page', page: target, hash, href: withHash(target.path), via: redirect.from };
+    if (target) return onPage(target, () => withHash(target.path), redirect.from);
   }
   const asset = index.assets.get(sitePath);
   if (asset !== undefined) return { kind: 'asset', href: `${index.base}${asset}${hash ? `#${encodeHash(hash)}` : ''}` };
   if (/\.[a-z0-9]+$/i.test(sitePath) && !/\.html?$/i.test(sitePath)) return { kind: 'missing-file', tried: sitePath };
   return { kind: 'dead', tried: sitePath, hash };
+}
+
+/**
+ * The page's anchor a link's `#hash` names: itself, or else the one that is
+ * the same text in another Unicode form. VuePress 1's slugs are NFKD
+ * (`ジ` becomes `シ` and a combining mark), while a link is typed composed:
+ * the two look the same and VuePress's own output never matched them.
+ */
+function anchorOf(page: IndexedPage, hash: string): string {
+  if (hash === '' || page.anchors.has(hash) || /^[\x00-\x7f]*$/.test(hash)) return hash;
+  const wanted = hash.normalize('NFC');
+  for (const anchor of page.anchors) if (anchor.normalize('NFC') === wanted) return anchor;
+  return hash;
 }
 
 /**

@@ -39,6 +39,20 @@ describe('cli/site/links', () => {
     expect(sibling.kind === 'page' && sibling.page.path).toBe('/guide/');
   });
 
+  it('finds an anchor written in another Unicode form (VuePress 1 slugs are NFKD), and links to the anchor as it is', () => {
+    const decomposed = 'ルートオブジェクト'.normalize('NFKD');
+    const api = page('/api/', 'api/README.md', [decomposed]);
+    const withApi = createSiteIndex('/docs/', [home, api], new Map());
+    for (const url of ['/api/#ルートオブジェクト', `/api/#${encodeURIComponent('ルートオブジェクト')}`]) {
+      const target = resolveLink(url, home, withApi);
+      expect(target.kind === 'page' && target.hash).toBe(decomposed);
+      expect(target.kind === 'page' && target.href).toBe(`/docs/api/#${encodeURIComponent(decomposed)}`);
+    }
+    const self = resolveLink('#ルートオブジェクト', api, withApi);
+    expect(self.kind === 'page' && self.href).toBe(`#${encodeURIComponent(decomposed)}`);
+    expect(checkPageLinks(api, [link('#ルートオブジェクト'), link('/api/#ルート')], withApi).map((d) => d.code)).toEqual(['link/dead-anchor']);
+  });
+
   it('treats schemes and protocol-relative URLs as external', () => {
     for (const url of ['https://x.dev', 'mailto:a@b.c', '//cdn.x/y']) expect(resolveLink(url, home, index).kind).toBe('external');
   });
