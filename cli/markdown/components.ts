@@ -106,9 +106,11 @@ function tokenize(children: RootContent[]): Piece[] {
     const child = marked ? { ...original, value: original.value.replace(TAG_COMMENTS, (_, tag: string) => safeDecode(tag)) } : original;
     if (child.type !== 'html' || !ANY.test(child.value)) return [child];
     const pieces: Piece[] = [];
+    const comments = commentRanges(child.value);
     let last = 0;
     for (const match of child.value.matchAll(TAG)) {
-      if (SVG_NAMES.has(match[2]!)) continue;
+      // A tag inside an HTML comment is the comment's text: Vue drops it, and cutting the comment there broke it in two.
+      if (SVG_NAMES.has(match[2]!) || comments.some(([from, to]) => match.index > from && match.index < to)) continue;
       const before = child.value.slice(last, match.index);
       if (before.trim() !== '') pieces.push({ type: 'html', value: before, position: child.position } satisfies Html);
       pieces.push({
@@ -126,6 +128,18 @@ function tokenize(children: RootContent[]): Piece[] {
     if (rest.trim() !== '') pieces.push({ type: 'html', value: rest, position: child.position } satisfies Html);
     return pieces;
   });
+}
+
+/** Where each `<!-- … -->` of raw HTML starts and ends; one never closed runs to the end. */
+function commentRanges(html: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let from = html.indexOf('<!--'); from !== -1; ) {
+    const end = html.indexOf('-->', from + 4);
+    const to = end === -1 ? html.length : end + 3;
+    ranges.push([from, to]);
+    from = html.indexOf('<!--', to);
+  }
+  return ranges;
 }
 
 function attributesOf(text: string): Record<string, string> {

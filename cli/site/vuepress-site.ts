@@ -108,7 +108,9 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   if (runFolder !== undefined) markdown.importRoot = runFolder;
   input.markdown = markdown;
 
-  if (theme.nav !== undefined) input.nav = navItems(theme.nav);
+  if (theme.nav !== undefined) {
+    input.nav = navItems(theme.nav, (what) => differs(['themeConfig', 'nav'], `VuePress config "themeConfig.nav": ${what}, so it is left out of the nav.`));
+  }
   const titles = navTitles([theme.nav, ...otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].nav : undefined))]);
   let toldByPath = false;
   const onByPath = () => {
@@ -175,11 +177,32 @@ function headTags(head: unknown[], ignored: (keys: string[], why: string) => voi
 }
 
 /** Nav links and dropdowns; a dropdown's own groups (a heading with links) are flattened into it. */
-function navItems(nav: unknown): unknown[] {
+function navItems(nav: unknown, leftOut: (what: string) => void): unknown[] {
   if (!Array.isArray(nav)) return [];
-  const links = (items: unknown[]): unknown[] =>
-    items.flatMap((item) => (!isRecord(item) ? [] : Array.isArray(item.items) ? links(item.items) : [{ text: item.text, link: item.link }]));
-  return nav.map((item) => (isRecord(item) && Array.isArray(item.items) ? { text: item.text, items: links(item.items) } : isRecord(item) ? { text: item.text, link: item.link } : item));
+  const hasText = (item: Record<string, unknown>) => typeof item.text === 'string' && item.text !== '';
+  // VuePress shows an item without text as an empty link, and one without a link as a dead one; docsbuild leaves them out.
+  const link = (item: Record<string, unknown>): unknown[] => {
+    if (hasText(item) && typeof item.link === 'string' && item.link !== '') return [{ text: item.text, link: navLinkOf(item.link) }];
+    leftOut(hasText(item) ? `the item "${String(item.text)}" has no link` : `the item linking to ${JSON.stringify(item.link ?? '')} has no text`);
+    return [];
+  };
+  const links = (items: unknown[]): unknown[] => items.flatMap((item) => (!isRecord(item) ? [] : Array.isArray(item.items) ? links(item.items) : link(item)));
+  return nav.flatMap((item): unknown[] => {
+    if (!isRecord(item)) return [item];
+    if (!Array.isArray(item.items)) return link(item);
+    const items = links(item.items);
+    if (hasText(item) && items.length > 0) return [{ text: item.text, items }];
+    leftOut(hasText(item) ? `the dropdown "${String(item.text)}" has no links` : 'a dropdown has no text');
+    return [];
+  });
+}
+
+/** A nav link as VuePress 1 reads it (its default theme's ensureExt): a page's `.md` file is the page; a README its folder. */
+function navLinkOf(link: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) return link;
+  const hashAt = link.indexOf('#');
+  const [pathPart, hash] = hashAt === -1 ? [link, ''] : [link.slice(0, hashAt), link.slice(hashAt)];
+  return /\.md$/i.test(pathPart) ? `${sitePathOf(pathPart, '/')}${hash}` : link;
 }
 
 /** Nav link text by link, dropdowns included: the titles of the sidebar's groups by path. */

@@ -53,6 +53,32 @@ describe('cli/site/vuepress-site', () => {
     expect(auto.diagnostics.map((d) => d.subject)).toEqual(['themeConfig.sidebar']);
   });
 
+  it('leaves out nav items VuePress would show empty or dead (no text, no link), each with a warning, and keeps the config valid', () => {
+    const { input, diagnostics } = convert({
+      themeConfig: {
+        nav: [
+          { text: 'Guide', link: '/guide/' },
+          { textZH: '指南', link: '/zh/guide/' },
+          { text: 'More', items: [{ textEN: 'Repos', items: [{ text: 'A', link: 'https://a.example/' }, { textZH: '帮助', link: 'https://b.example/' }] }] },
+          { text: 'Empty', items: [{ text: 'No link' }] },
+        ],
+      },
+    });
+    expect(input.nav).toEqual([{ text: 'Guide', link: '/guide/' }, { text: 'More', items: [{ text: 'A', link: 'https://a.example/' }] }]);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      'VuePress config "themeConfig.nav": the item linking to "/zh/guide/" has no text, so it is left out of the nav.',
+      'VuePress config "themeConfig.nav": the item linking to "https://b.example/" has no text, so it is left out of the nav.',
+      'VuePress config "themeConfig.nav": the item "No link" has no link, so it is left out of the nav.',
+      'VuePress config "themeConfig.nav": the dropdown "Empty" has no links, so it is left out of the nav.',
+    ]);
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('reads a nav link to a .md file as its page, as VuePress 1 does', () => {
+    const { input } = convert({ themeConfig: { nav: [{ text: 'A', link: '/feature/a.md' }, { text: 'B', items: [{ text: 'B', link: '/guide/README.md#setup' }, { text: 'C', link: 'https://x.example/c.md' }] }] } });
+    expect(input.nav).toEqual([{ text: 'A', link: '/feature/a' }, { text: 'B', items: [{ text: 'B', link: '/guide/#setup' }, { text: 'C', link: 'https://x.example/c.md' }] }]);
+  });
+
   it('flattens nested nav dropdown groups into the dropdown', () => {
     const { input } = convert({ themeConfig: { nav: [{ text: 'More', items: [{ text: 'Group', items: [{ text: 'A', link: '/a/' }] }, { text: 'B', link: '/b/' }] }] } });
     expect(input.nav).toEqual([{ text: 'More', items: [{ text: 'A', link: '/a/' }, { text: 'B', link: '/b/' }] }]);
