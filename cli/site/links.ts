@@ -59,16 +59,24 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
 }
 
 /**
- * The page's anchor a link's `#hash` names: itself, or else the one that is
- * the same text in another Unicode form. VuePress 1's slugs are NFKD
- * (`ジ` becomes `シ` and a combining mark), while a link is typed composed:
- * the two look the same and VuePress's own output never matched them.
+ * The page's anchor a link's `#hash` names: itself, else the one that is
+ * the same text in another Unicode form, else in another case. VuePress 1's
+ * slugs are NFKD (`ジ` becomes `シ` and a combining mark) while links are
+ * typed composed, and slugs are lower case while links are often typed as
+ * the heading is (`#publicPath`): they look right, and in a browser lead
+ * nowhere. The link is written with the anchor as it is.
  */
 function anchorOf(page: IndexedPage, hash: string): string {
-  if (hash === '' || page.anchors.has(hash) || /^[\x00-\x7f]*$/.test(hash)) return hash;
+  if (hash === '' || page.anchors.has(hash)) return hash;
   const wanted = hash.normalize('NFC');
-  for (const anchor of page.anchors) if (anchor.normalize('NFC') === wanted) return anchor;
-  return hash;
+  const folded = wanted.toLowerCase();
+  let otherCase: string | undefined;
+  for (const anchor of page.anchors) {
+    const composed = anchor.normalize('NFC');
+    if (composed === wanted) return anchor;
+    if (otherCase === undefined && composed.toLowerCase() === folded) otherCase = anchor;
+  }
+  return otherCase ?? hash;
 }
 
 /**

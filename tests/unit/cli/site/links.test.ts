@@ -53,6 +53,22 @@ describe('cli/site/links', () => {
     expect(checkPageLinks(api, [link('#ルートオブジェクト'), link('/api/#ルート')], withApi).map((d) => d.code)).toEqual(['link/dead-anchor']);
   });
 
+  it('finds an anchor typed in another case, as the heading reads (#publicPath for publicpath), preferring the exact one', () => {
+    const config = page('/config/', 'config/README.md', ['publicpath', 'Mode', 'mode']);
+    const withConfig = createSiteIndex('/docs/', [home, config], new Map());
+    const href = (url: string) => {
+      const target = resolveLink(url, home, withConfig);
+      return target.kind === 'page' && target.href;
+    };
+    expect(href('/config/#publicPath')).toBe('/docs/config/#publicpath');
+    expect(href('/config/#mode')).toBe('/docs/config/#mode');
+    expect(href('/config/#Mode')).toBe('/docs/config/#Mode');
+    expect(href('/config/#MODE')).toBe('/docs/config/#Mode');
+    expect(checkPageLinks(home, [link('/config/#publicPath'), link('/config/#publicPat')], withConfig).map((d) => d.message)).toEqual([
+      'Link "/config/#publicPat" points to "#publicPat", which is no heading on /config/.',
+    ]);
+  });
+
   it('treats schemes and protocol-relative URLs as external', () => {
     for (const url of ['https://x.dev', 'mailto:a@b.c', '//cdn.x/y']) expect(resolveLink(url, home, index).kind).toBe('external');
   });
