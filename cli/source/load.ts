@@ -146,8 +146,18 @@ export async function loadSources(config: ContentLocation, unchanged?: Unchanged
   if (vuepress && (await isFile(path.join(config.contentDir, VUEPRESS_ENHANCE_APP)))) vuepress.enhanceApp = await read(VUEPRESS_ENHANCE_APP);
   // A VuePress tree needs no site.yaml: its .vuepress/ config (or VuePress's defaults) stands in.
   if (configName === undefined && !vuepress) {
+    // The hint names this tree's own site.yaml, and says what a VitePress tree's config does not give.
+    const vitepress = await isDirectory(path.join(config.contentDir, '.vitepress'));
+    const create = `Create ${displayPath('site.yaml')} (README.md#site-config lists every key)`;
     diagnostics.push(
-      diagnostic('config/missing', { file: displayPath('site.yaml') }, `No site.yaml in ${displayPath('') || '.'}.`),
+      diagnostic(
+        'config/missing',
+        { file: displayPath('site.yaml') },
+        `No site.yaml in ${displayPath('') || '.'}.`,
+        vitepress
+          ? `${create}: docsbuild reads a VuePress 1 config in place of one, but not a VitePress config (.vitepress/), so its title, nav and sidebar need writing there.`
+          : `${create}, or pass --content to the folder that holds it.`,
+      ),
     );
   }
   // A .md file under public/ is copied like any public file (VuePress does the same), not dropped.

@@ -62,7 +62,19 @@ describe('cli/source/load', () => {
       await mkdir(path.join(empty, 'content'));
       const loaded = await loadSources(resolveConfig(empty, { config: false }));
       expect(loaded.diagnostics.map((d) => d.code)).toEqual(['config/missing']);
+      expect(loaded.diagnostics[0]!.hint).toBe('Create content/site.yaml (README.md#site-config lists every key), or pass --content to the folder that holds it.');
       await rm(empty, { recursive: true, force: true });
+    });
+
+    it('says, for a VitePress tree without site.yaml, that its config is not read, naming the tree\'s own site.yaml', async () => {
+      const project = await mkdtemp(path.join(tmpdir(), 'docsbuild-vitepress-'));
+      await mkdir(path.join(project, 'docs', '.vitepress'), { recursive: true });
+      await writeFile(path.join(project, 'docs', '.vitepress', 'config.js'), 'export default { title: "T" }\n');
+      await writeFile(path.join(project, 'docs', 'index.md'), '# Home\n');
+      const loaded = await loadSources(resolveConfig(project, { config: false, content: 'docs' }));
+      expect(loaded.diagnostics.map((d) => [d.code, d.file])).toEqual([['config/missing', 'docs/site.yaml']]);
+      expect(loaded.diagnostics[0]!.hint).toMatch(/^Create docs\/site\.yaml .*not a VitePress config/);
+      await rm(project, { recursive: true, force: true });
     });
   });
 });
