@@ -1,3 +1,4 @@
+import { BodySpool } from './body-spool';
 import { cacheKey, createPageCache, type PageCacheOptions } from './cache';
 import type { PageMemory } from './page-memory';
 import { UsageError } from '../support/errors';
@@ -28,6 +29,12 @@ export interface SummariseOptions {
    * whose cached body turns out damaged when it is written.
    */
   reread?: (source: SourceFile) => Promise<string | undefined>;
+  /**
+   * Without a cache or memory: from how many pages to render the bodies wait
+   * in a temporary file (page/body-spool.ts) instead of memory. Default
+   * PARALLEL_THRESHOLD: a small site's bodies are little to hold.
+   */
+  spoolFrom?: number;
 }
 
 /** Every page's summary in source order, and a way to fetch each one's body when it is written. */
@@ -51,6 +58,8 @@ export interface Summaries {
 export interface PageBodies {
   /** The body of the page from `sources[index]`; each is meant to be taken once (it is dropped from memory then). */
   take(index: number): Promise<PageBody | undefined>;
+  /** Once the pages are written (or the build stopped): removes what bodies wait in outside memory. */
+  release(): Promise<void>;
 }
 
 /**
@@ -113,6 +122,10 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     const i = missing[k]!;
     summaries[i] = summary;
     memory?.set(memoryKeyOf(sources[i]!), summary, cache ? undefined : body);
+    if (spool && body) {
+      stored.push(spool.put(i, body).then((ok) => void (ok || held.set(i, body))));
+      return;
+    }
     if (!cache || isTooComplex(result)) {
       if (body) held.set(i, body);
       release(i);
@@ -126,12 +139,18 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     );
   };
   const todo = missing.map((i) => sources[i]!);
+  const spool = !cache && !memory && context.render && todo.length >= (options.spoolFrom ?? PARALLEL_THRESHOLD) ? await BodySpool.open() : undefined;
   const local = options.pipeline ?? createPagePipeline(options.parts ?? []);
   const here = (k: number) => local.process(todo[k]!, context);
   // Where workers can run, every page runs on one, for its budget's sake (a worker can be stopped, this thread cannot); one worker does what this thread would.
-  if (options.parallel && todo.length > 0) await processPagesInParallel(todo, context, poolFor(context, options.parallel, todo.length), accept);
-  else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
-  await Promise.all(stored);
+  try {
+    if (options.parallel && todo.length > 0) await processPagesInParallel(todo, context, poolFor(context, options.parallel, todo.length), accept);
+    else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
+    await Promise.all(stored);
+  } catch (error) {
+    await spool?.close();
+    throw error;
+  }
   await cache?.flush();
 
   const bodies: PageBodies = {
@@ -143,12 +162,15 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
         return inMemory;
       }
       if (!summaries[index]?.page?.rendered) return undefined;
+      const spooled = spool?.has(index) ? await spool.take(index) : undefined;
+      if (spooled) return spooled;
       const source = sources[index]!;
       // An entry removed or damaged since it was read: process the page again (the same input gives the same body).
       const cached = await cache?.body(source, context);
       if (cached) return cached;
       return (await local.process(released.has(index) ? await readAgain(source) : source, context)).body;
     },
+    release: async () => spool?.close(),
   };
   // The page as it was summarised, or nothing: a body made from other text would not match its summary.
   const readAgain = async (source: SourceFile): Promise<SourceFile> => {

@@ -34,6 +34,19 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     expect(await bodies.take(1)).toEqual(body);
   });
 
+  it('without a cache, from spoolFrom pages, keeps the bodies in a temporary file: the same bodies, gone once released', async () => {
+    const inMemory = await summarisePages(sources, context);
+    const spooled = await summarisePages(sources, context, { spoolFrom: 1 });
+    expect(spooled.summaries).toEqual(inMemory.summaries);
+    const expected = await Promise.all([0, 1, 2].map((i) => inMemory.bodies.take(i)));
+    expect(await spooled.bodies.take(2)).toEqual(expected[2]);
+    expect(await spooled.bodies.take(0)).toEqual(expected[0]);
+    await spooled.bodies.release();
+    // Released (or taken before), a body is made again from its page, the same.
+    expect(await spooled.bodies.take(1)).toEqual(expected[1]);
+    expect(await spooled.bodies.take(2)).toEqual(expected[2]);
+  });
+
   it('with a cache, reads each body back from its entry, and a warm run equals the cold one', async () => {
     const options = { cache: { dir, toolVersion: 'summarise' } };
     const cold = await summarisePages(sources, context, options);
