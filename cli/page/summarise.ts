@@ -3,6 +3,7 @@ import { cacheKey, createPageCache, type PageCacheOptions } from './cache';
 import type { PageMemory } from './page-memory';
 import { UsageError } from '../support/errors';
 import { StringTable } from '../support/intern';
+import { collectGarbage } from '../support/memory';
 import { mapLimited } from '../support/map-limited';
 import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
@@ -30,11 +31,13 @@ export interface SummariseOptions {
    */
   reread?: (source: SourceFile) => Promise<string | undefined>;
   /**
-   * Without a cache or memory: from how many pages to render the bodies wait
-   * in a temporary file (page/body-spool.ts) instead of memory. Default
-   * PARALLEL_THRESHOLD: a small site's bodies are little to hold.
+   * From how many pages to process a build counts as large (default
+   * PARALLEL_THRESHOLD: a small site's texts and bodies are little to hold).
+   * A large one with workers, a cache and `reread` lets go of the texts before
+   * processing and reads each again as it is handed to a worker; one without
+   * a cache or memory keeps the bodies in a temporary file (page/body-spool.ts).
    */
-  spoolFrom?: number;
+  largeFrom?: number;
 }
 
 /** Every page's summary in source order, and a way to fetch each one's body when it is written. */
@@ -138,13 +141,31 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       }),
     );
   };
+  // The page as it was summarised, or nothing: a body made from other text would not match its summary.
+  const readAgain = async (source: SourceFile): Promise<SourceFile> => {
+    const text = await options.reread!(source);
+    const again = text === undefined ? undefined : { ...source, text };
+    if (!again || cache!.keyOf(again, context) !== keyOf(source)) {
+      throw new UsageError(`${source.file} changed while the build ran (its text was read again to be processed or rendered): build again.`);
+    }
+    return again;
+  };
   const todo = missing.map((i) => sources[i]!);
-  const spool = !cache && !memory && context.render && todo.length >= (options.spoolFrom ?? PARALLEL_THRESHOLD) ? await BodySpool.open() : undefined;
+  // A large cold build lets go of the texts of the pages to process now, and reads each again as it is handed to a worker: held until
+  // their pages were done, the texts of 10,000 pages were most of this thread's heap while the workers grew (peak RSS at the stage's start).
+  const large = todo.length >= (options.largeFrom ?? PARALLEL_THRESHOLD);
+  const early = large && options.parallel !== undefined;
+  if (early) {
+    for (const i of missing) release(i);
+    if (released.size > 0) collectGarbage();
+  }
+  const load = (k: number) => (released.has(missing[k]!) ? readAgain(todo[k]!) : todo[k]!);
+  const spool = !cache && !memory && context.render && large ? await BodySpool.open() : undefined;
   const local = options.pipeline ?? createPagePipeline(options.parts ?? []);
   const here = (k: number) => local.process(todo[k]!, context);
   // Where workers can run, every page runs on one, for its budget's sake (a worker can be stopped, this thread cannot); one worker does what this thread would.
   try {
-    if (options.parallel && todo.length > 0) await processPagesInParallel(todo, context, poolFor(context, options.parallel, todo.length), accept);
+    if (options.parallel && todo.length > 0) await processPagesInParallel(todo, context, poolFor(context, options.parallel, todo.length), accept, load);
     else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
     await Promise.all(stored);
   } catch (error) {
@@ -171,15 +192,6 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       return (await local.process(released.has(index) ? await readAgain(source) : source, context)).body;
     },
     release: async () => spool?.close(),
-  };
-  // The page as it was summarised, or nothing: a body made from other text would not match its summary.
-  const readAgain = async (source: SourceFile): Promise<SourceFile> => {
-    const text = await options.reread!(source);
-    const again = text === undefined ? undefined : { ...source, text };
-    if (!again || cache!.keyOf(again, context) !== keyOf(source)) {
-      throw new UsageError(`${source.file} changed while the build ran, and the page cache lost its rendered body: build again.`);
-    }
-    return again;
   };
   const inputKeys = sources.map(keyOf);
   memory?.settle();
