@@ -3,8 +3,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PAGE_PARTS } from '../../../../cli/features/parts';
+import { createPagePipeline } from '../../../../cli/page/page-pipeline';
 import { poolFor, summarisePages } from '../../../../cli/page/summarise';
 import type { PageContext } from '../../../../cli/page/types';
 import { sourceFile } from '../../../helpers/pages';
@@ -39,8 +40,11 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
   });
 
   it('without a cache, in a large build (largeFrom), keeps the bodies in a temporary file: the same bodies, gone once released', async () => {
-    const inMemory = await summarisePages(sources, context);
-    const spooled = await summarisePages(sources, context, { largeFrom: 1 });
+    // One highlighter for the three runs of this test.
+    const pipeline = createPagePipeline([]);
+    onTestFinished(() => pipeline.dispose());
+    const inMemory = await summarisePages(sources, context, { pipeline });
+    const spooled = await summarisePages(sources, context, { largeFrom: 1, pipeline });
     expect(spooled.summaries).toEqual(inMemory.summaries);
     const expected = await Promise.all([0, 1, 2].map((i) => inMemory.bodies.take(i)));
     expect(await spooled.bodies.take(2)).toEqual(expected[2]);
