@@ -104,16 +104,18 @@ const PAGES_AT_ONCE = 16;
  * It never prints or exits; the CLI decides what to do with the result.
  */
 export async function build(config: ResolvedConfig, options: BuildOptions): Promise<BuildResult> {
-  if (options.pipeline) return buildWith(config, options, options.pipeline);
-  const pipeline = createPagePipeline(PAGE_PARTS);
+  // What the build leaves outside memory until it is over (bodies waiting in a temporary file), removed however it ends.
+  const cleanups: (() => Promise<void>)[] = [];
+  const pipeline = options.pipeline ?? createPagePipeline(PAGE_PARTS);
   try {
-    return await buildWith(config, options, pipeline);
+    return await buildWith(config, options, pipeline, cleanups);
   } finally {
-    pipeline.dispose();
+    await Promise.all(cleanups.map((cleanup) => cleanup()));
+    if (!options.pipeline) pipeline.dispose();
   }
 }
 
-async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline: PagePipeline): Promise<BuildResult> {
+async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline: PagePipeline, cleanups: (() => Promise<void>)[]): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
   const { signal } = options;
@@ -155,6 +157,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
     memory: options.memory,
     reread: (source) => readPageText(config.contentDir, source.relativePath),
   });
+  cleanups.push(() => bodies.release());
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
   signal?.throwIfAborted();

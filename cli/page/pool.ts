@@ -52,6 +52,8 @@ export async function processPagesInParallel(
   context: PageContext,
   options: PoolOptions,
   onResult: (index: number, result: PageResult) => void,
+  // Each page as it is handed to a worker: a caller that let go of the texts reads them again here. Its failure fails the run.
+  load: (index: number) => SourceFile | Promise<SourceFile> = (index) => sources[index]!,
 ): Promise<void> {
   const budget = options.budget ?? DEFAULT_PAGE_BUDGET;
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), sources.length));
@@ -82,24 +84,31 @@ export async function processPagesInParallel(
         Promise.resolve(then?.()).then(resolve, reject);
       };
       const rest = () => (feed.more() ? run(feed, heapMb) : undefined);
-      const give = () => {
+      const give = async () => {
         current = feed.take();
         if (current === undefined) return end();
         const page = current;
+        let source: SourceFile;
+        try {
+          source = await load(page);
+        } catch (error) {
+          return end(() => Promise.reject(error as Error));
+        }
+        if (over) return;
         timer = setTimeout(() => {
           tooComplex(page, 'time');
           end(rest);
         }, budget.timeMs);
-        worker.postMessage({ index: page, source: sources[page]! } satisfies WorkerRequest);
+        worker.postMessage({ index: page, source } satisfies WorkerRequest);
       };
       worker.on('message', (reply: WorkerReply) => {
         if (over) return;
-        if ('ready' in reply) return give();
+        if ('ready' in reply) return void give();
         clearTimeout(timer);
         if ('error' in reply) return end(() => Promise.reject(new Error(`${sources[reply.index]?.relativePath}: ${reply.error}`)));
         current = undefined;
         onResult(reply.index, reply.result);
-        give();
+        void give();
       });
       worker.on('error', (error: Error & { code?: string }) => {
         if (over) return;

@@ -1,11 +1,16 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { PAGE_PARTS } from '../../../../cli/features/parts';
+import { createPagePipeline } from '../../../../cli/page/page-pipeline';
 import { poolFor, summarisePages } from '../../../../cli/page/summarise';
 import type { PageContext } from '../../../../cli/page/types';
 import { sourceFile } from '../../../helpers/pages';
 
+const WORKER = path.resolve(__dirname, '../../../../build/worker.js');
 const context: PageContext = { constants: {}, reportConstants: true, headerLevels: [2, 3], render: true, codeLanguages: ['js'] };
 const sources = Array.from({ length: 3 }, (_, i) => sourceFile(`p${i}.md`, `# Page ${i}\n\nBody of page ${i}.\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`));
 
@@ -32,6 +37,22 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     expect(body?.html).toContain('shiki');
     // Taken again, it is made again (nothing held it), and it is the same.
     expect(await bodies.take(1)).toEqual(body);
+  });
+
+  it('without a cache, in a large build (largeFrom), keeps the bodies in a temporary file: the same bodies, gone once released', async () => {
+    // One highlighter for the three runs of this test.
+    const pipeline = createPagePipeline([]);
+    onTestFinished(() => pipeline.dispose());
+    const inMemory = await summarisePages(sources, context, { pipeline });
+    const spooled = await summarisePages(sources, context, { largeFrom: 1, pipeline });
+    expect(spooled.summaries).toEqual(inMemory.summaries);
+    const expected = await Promise.all([0, 1, 2].map((i) => inMemory.bodies.take(i)));
+    expect(await spooled.bodies.take(2)).toEqual(expected[2]);
+    expect(await spooled.bodies.take(0)).toEqual(expected[0]);
+    await spooled.bodies.release();
+    // Released (or taken before), a body is made again from its page, the same.
+    expect(await spooled.bodies.take(1)).toEqual(expected[1]);
+    expect(await spooled.bodies.take(2)).toEqual(expected[2]);
   });
 
   it('with a cache, reads each body back from its entry, and a warm run equals the cold one', async () => {
@@ -77,6 +98,33 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     // A page changed on disk since it was summarised: no body from other text, but a message that says what to do.
     onDisk.set('p1.md', '# Page 1\n\nEdited meanwhile.\n');
     await expect(run.bodies.take(1)).rejects.toThrow(/p1\.md changed while the build ran.*build again/);
+  });
+
+  it('in a large build on workers, lets go of the texts first and reads each again as it is handed to a worker', async () => {
+    expect(existsSync(WORKER), 'build/worker.js missing: run npm run compile').toBe(true);
+    const copies = () => sources.map((source) => ({ ...source }));
+    const onDisk = new Map(sources.map((source) => [source.relativePath, source.text]));
+    const reads: string[] = [];
+    const texts: string[][] = [];
+    const reread = async (source: { relativePath: string }) => {
+      reads.push(source.relativePath);
+      return onDisk.get(source.relativePath);
+    };
+    const parallel = { workerScript: pathToFileURL(WORKER), threads: 2 };
+    // Workers import the features' parts themselves.
+    const expected = await summarisePages(copies(), context, { parts: PAGE_PARTS });
+    const early = copies();
+    const run = await summarisePages(early, context, { cache: { dir, toolVersion: 'early' }, reread, parallel, largeFrom: 1 });
+    texts.push(early.map((source) => source.text));
+    expect(texts).toEqual([['', '', '']]);
+    expect(reads.sort()).toEqual(['p0.md', 'p1.md', 'p2.md']);
+    expect(run.summaries).toEqual(expected.summaries);
+    expect(await run.bodies.take(1)).toEqual(await expected.bodies.take(1));
+
+    // A page changed on disk between loading and processing: the build stops and says what to do.
+    onDisk.set('p2.md', '# Page 2\n\nEdited meanwhile.\n');
+    const changed = summarisePages(copies(), context, { cache: { dir, toolVersion: 'early-changed' }, reread, parallel, largeFrom: 1 });
+    await expect(changed).rejects.toThrow(/p2\.md changed while the build ran.*build again/);
   });
 
   it('gives no body for a page a check left unrendered, or for a file that is no page', async () => {
