@@ -14,6 +14,7 @@ import { htmlPolicyOf } from './html/policy';
 import { fenceLanguages } from './markdown/fences';
 import { planAssets } from './output/assets';
 import { checkOutputClaims } from './output/claims';
+import { FeatureStates } from './output/feature-states';
 import { OutputFolder } from './output/folder';
 import { outputRecordFile } from './output/record';
 import { MemoryOutput, type OutputSink } from './output/sink';
@@ -232,7 +233,9 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   const published: Published = { chunks: new Map(), copies: new Map(), records: new Map(), htmlGzip: new Map() };
   // Page footer: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
   const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
-  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features };
+  const cache = config.pages.cache;
+  const stored = cache && !options.memory ? new FeatureStates(cache.dir, cache.toolVersion) : undefined;
+  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored };
   const runs: FeatureRun[] = [];
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   timer.lap('viewer bundle and site-wide inputs');

@@ -124,6 +124,20 @@ export class OutputFolder implements OutputSink {
     return readFile(safeJoin(this.temp, name));
   }
 
+  async readPrevious(key: string): Promise<Uint8Array | undefined> {
+    const name = this.byId.get(key);
+    const old = name === undefined ? undefined : this.previous.get(name);
+    if (name === undefined || !old) return undefined;
+    try {
+      const source = safeJoin(this.outDir, name);
+      const bytes = await readFile(source);
+      // Checked after reading: a file changed before or while it was read is not as recorded.
+      return (await this.isAsRecorded(source, old)) && bytes.length === old.size ? bytes : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Swaps the temp folder in as `outDir`, then records what it holds for the next build. */
   async commit(): Promise<void> {
     try {
@@ -164,8 +178,7 @@ export class OutputFolder implements OutputSink {
   private async keep(name: string, old: RecordedFile, target: string): Promise<RecordedFile | undefined> {
     const source = safeJoin(this.outDir, name);
     try {
-      const now = await lstat(source);
-      if (!now.isFile() || now.size !== old.size || now.mtimeMs !== old.mtimeMs || now.ino !== old.ino) return undefined;
+      if (!(await this.isAsRecorded(source, old))) return undefined;
       await this.folderOf(target);
       try {
         await link(source, target);
@@ -179,6 +192,12 @@ export class OutputFolder implements OutputSink {
     } catch {
       return undefined;
     }
+  }
+
+  /** Whether a file of the previous output is as its record says (ours, unchanged since). */
+  private async isAsRecorded(source: string, old: RecordedFile): Promise<boolean> {
+    const now = await lstat(source);
+    return now.isFile() && now.size === old.size && now.mtimeMs === old.mtimeMs && now.ino === old.ino;
   }
 
   private async write(target: string, content: OutputContent): Promise<Omit<RecordedFile, 'id'>> {
