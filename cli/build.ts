@@ -31,12 +31,13 @@ import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
 import { parseSiteConfig } from './site/site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
-import { loadSources, readPageText, type SourceFile } from './source/load';
+import { loadSources, readPageText, type LoadedSources, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
 import { readLastUpdated } from './source/last-updated';
+import { UnchangedFiles } from './source/unchanged-files';
 
 export interface BuildOptions {
   /** `check` runs every check but renders and writes nothing. */
@@ -118,7 +119,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
   const { signal } = options;
-  const sources = await loadSources(config, options.memory?.files);
+  const sources = options.memory ? await loadSources(config, options.memory.files) : await loadWithStoredSources(config);
   signal?.throwIfAborted();
   append(diagnostics, sources.diagnostics);
   const siteSource = sources.siteConfig;
@@ -334,6 +335,22 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
     await output.abort();
     throw error;
   }
+}
+
+/**
+ * A build without process memory (the CLI's): with a page cache, the pages
+ * and site config the last build read are taken from the store it left
+ * (source/unchanged-files.ts) where their stat is unchanged, so only the
+ * files changed since are read; the store is updated at once and let go.
+ */
+async function loadWithStoredSources(config: ResolvedConfig): Promise<LoadedSources> {
+  const cache = config.pages.cache;
+  if (!cache) return loadSources(config);
+  const file = path.join(cache.dir, 'sources.bin');
+  const files = await UnchangedFiles.load(file, (absolute) => /\.(?:md|ya?ml)$/.test(absolute));
+  const sources = await loadSources(config, files);
+  await files.save(file);
+  return sources;
 }
 
 /** Lets events waiting in the loop (a watcher's) run, then stops if they made this build stale. */
