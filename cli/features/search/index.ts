@@ -4,6 +4,7 @@ import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
 import { searchIndexKey, searchPageKey } from './file';
 import { createSearchIndexBuilder, prepareSearchPage, type PreparedSearchPage, type SearchIndexFile } from './index-builder';
 import { PART_NAME as NAME, type SearchBody, type SearchSummary } from './part';
+import { EncodedPreparedPages, type PreparedPages } from './stored-pages';
 
 /** The local search index (site.yaml `search.provider: local`), made as pages are written, or kept from the previous build. */
 export const searchFeature: Feature = { name: NAME, start };
@@ -30,7 +31,8 @@ async function start({ model, pages, output, published, kept, stored }: EmitCont
 
   const builder = createSearchIndexBuilder({ docsVersion });
   // The dev server's memory, else what the last CLI build stored (FeatureStates): one edit reads and tokenizes one page.
-  const prepared = preparedPages(kept) ?? (stored && ((await stored.load<Map<string, PreparedSearchPage | undefined>>(NAME)) ?? new Map()));
+  const storedPages = kept || !stored ? undefined : new EncodedPreparedPages((await stored.load<Map<string, string>>(NAME)) ?? new Map());
+  const prepared: PreparedPages | undefined = preparedPages(kept) ?? storedPages;
   const used = new Set<string>();
   let added = false;
   // Pages are written a few at once and may finish out of order; the index takes them in path order.
@@ -61,7 +63,7 @@ async function start({ model, pages, output, published, kept, stored }: EmitCont
     async finish() {
       const dropped = [...(prepared?.keys() ?? [])].filter((pageKey) => !used.has(pageKey));
       for (const pageKey of dropped) prepared!.delete(pageKey);
-      if (!kept && stored && (added || dropped.length > 0)) await stored.save(NAME, prepared);
+      if (storedPages && (added || dropped.length > 0)) await stored!.save(NAME, storedPages.encoded);
       const index = builder.finish();
       // The key was looked up at the start (so the pages' text is read only when the index is made): store it now,
       // on every file, numbered, and the number of shards on the root.
