@@ -14,6 +14,7 @@ import { htmlPolicyOf } from './html/policy';
 import { fenceLanguages } from './markdown/fences';
 import { planAssets } from './output/assets';
 import { checkOutputClaims } from './output/claims';
+import { FeatureStates } from './output/feature-states';
 import { OutputFolder } from './output/folder';
 import { outputRecordFile } from './output/record';
 import { MemoryOutput, type OutputSink } from './output/sink';
@@ -30,12 +31,13 @@ import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
 import { parseSiteConfig } from './site/site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
-import { loadSources, readPageText, type SourceFile } from './source/load';
+import { loadSources, readPageText, type LoadedSources, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
 import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
 import { readLastUpdated } from './source/last-updated';
+import { UnchangedFiles } from './source/unchanged-files';
 
 export interface BuildOptions {
   /** `check` runs every check but renders and writes nothing. */
@@ -119,7 +121,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
   const { signal } = options;
-  const sources = await loadSources(config, options.memory?.files);
+  const sources = options.memory ? await loadSources(config, options.memory.files) : await loadWithStoredSources(config);
   signal?.throwIfAborted();
   append(diagnostics, sources.diagnostics);
   const siteSource = sources.siteConfig;
@@ -235,7 +237,9 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   const published: Published = { chunks: new Map(), copies: new Map(), records: new Map(), htmlGzip: new Map() };
   // Page footer: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
   const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
-  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features };
+  const cache = config.pages.cache;
+  const stored = cache && !options.memory ? new FeatureStates(cache.dir, cache.toolVersion) : undefined;
+  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored };
   const runs: FeatureRun[] = [];
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   timer.lap('viewer bundle and site-wide inputs');
@@ -334,6 +338,22 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
     await output.abort();
     throw error;
   }
+}
+
+/**
+ * A build without process memory (the CLI's): with a page cache, the pages
+ * and site config the last build read are taken from the store it left
+ * (source/unchanged-files.ts) where their stat is unchanged, so only the
+ * files changed since are read; the store is updated at once and let go.
+ */
+async function loadWithStoredSources(config: ResolvedConfig): Promise<LoadedSources> {
+  const cache = config.pages.cache;
+  if (!cache) return loadSources(config);
+  const file = path.join(cache.dir, 'sources.bin');
+  const files = await UnchangedFiles.load(file, (absolute) => /\.(?:md|ya?ml)$/.test(absolute));
+  const sources = await loadSources(config, files);
+  await files.save(file);
+  return sources;
 }
 
 /** Lets events waiting in the loop (a watcher's) run, then stops if they made this build stale. */

@@ -1,5 +1,6 @@
 import type { Manifest, PageRecord } from '../../schema/manifest';
 import type { AssetPlan } from '../output/assets';
+import type { FeatureStates } from '../output/feature-states';
 import type { OutputSink } from '../output/sink';
 import type { PageBody } from '../page/types';
 import type { SiteModel } from '../site/model';
@@ -58,6 +59,8 @@ export interface EmitContext {
   lastUpdated?: ReadonlyMap<string, string>;
   /** What features keep between the builds of a long-lived process (the dev server), by feature name; absent for a one-off build. */
   kept?: Map<string, unknown>;
+  /** What features store between CLI builds in the page cache's folder (output/feature-states.ts); absent without a cache. */
+  stored?: FeatureStates;
 }
 
 /** One output feature's work in one build: state lives in the closure `start` returns, never in the module. */

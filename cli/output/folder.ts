@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
-import { chmod, copyFile, link, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, type Stats } from 'node:fs';
+import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../support/errors';
 import type { OutputContent, OutputSink, PutOptions, ReusedOutput } from './sink';
@@ -29,6 +29,7 @@ export class OutputFolder implements OutputSink {
   private readonly written: OutputRecord = new Map();
   private readonly byId = new Map<string, string>();
   private readonly folders = new Map<string, Promise<unknown>>();
+  private readonly madeSync = new Set<string>();
   private readonly inFlight = new Set<Promise<void>>();
   private failure: unknown;
   private closed = false;
@@ -91,7 +92,7 @@ export class OutputFolder implements OutputSink {
     const id = options.key ?? `c:${createHash('sha1').update(content).digest('base64url')}`;
     await this.schedule(async () => {
       const old = this.previous.get(name);
-      const kept = old?.id === id ? await this.keep(name, old, target) : undefined;
+      const kept = old?.id === id ? this.keep(name, old, target) : undefined;
       this.remember(name, kept ?? { id, ...(await this.write(target, content)), meta: options.meta });
     });
   }
@@ -107,7 +108,7 @@ export class OutputFolder implements OutputSink {
       // A record naming a file outside the folder was not written by us: never trusted.
       return undefined;
     }
-    const kept = await this.keep(name, old, target);
+    const kept = this.keep(name, old, target);
     if (!kept) {
       this.given.delete(path.relative(this.temp, target).split(path.sep).join('/'));
       return undefined;
@@ -122,6 +123,20 @@ export class OutputFolder implements OutputSink {
     await this.settle();
     if (this.failure !== undefined) throw this.failure;
     return readFile(safeJoin(this.temp, name));
+  }
+
+  async readPrevious(key: string): Promise<Uint8Array | undefined> {
+    const name = this.byId.get(key);
+    const old = name === undefined ? undefined : this.previous.get(name);
+    if (name === undefined || !old) return undefined;
+    try {
+      const source = safeJoin(this.outDir, name);
+      const bytes = await readFile(source);
+      // Checked after reading: a file changed before or while it was read is not as recorded.
+      return isAsRecorded(await lstat(source), old) && bytes.length === old.size ? bytes : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Swaps the temp folder in as `outDir`, then records what it holds for the next build. */
@@ -160,25 +175,38 @@ export class OutputFolder implements OutputSink {
     this.written.set(name, file);
   }
 
-  /** Hard-links the previous output's file if it is still as recorded; undefined when it is not. */
-  private async keep(name: string, old: RecordedFile, target: string): Promise<RecordedFile | undefined> {
+  /**
+   * Hard-links the previous output's file if it is still as recorded;
+   * undefined when it is not. Synchronous system calls: after an edit most
+   * of a large site's files are taken over this way (32,690 at 10,000
+   * pages), and an lstat and a link each through the thread pool cost
+   * several times the calls themselves.
+   */
+  private keep(name: string, old: RecordedFile, target: string): RecordedFile | undefined {
     const source = safeJoin(this.outDir, name);
     try {
-      const now = await lstat(source);
-      if (!now.isFile() || now.size !== old.size || now.mtimeMs !== old.mtimeMs || now.ino !== old.ino) return undefined;
-      await this.folderOf(target);
+      if (!isAsRecorded(lstatSync(source), old)) return undefined;
+      this.folderOfSync(target);
       try {
-        await link(source, target);
+        linkSync(source, target);
         return old;
       } catch {
         // No hard links here (another file system, a restrictive mount): a copy still saves the making.
-        await copyFile(source, target);
-        const copy = await lstat(target);
+        copyFileSync(source, target, constants.COPYFILE_EXCL);
+        const copy = lstatSync(target);
         return { ...old, mtimeMs: copy.mtimeMs, ino: copy.ino };
       }
     } catch {
       return undefined;
     }
+  }
+
+  /** The folder a kept file goes in (mkdir is idempotent, so a write making it at the same time is no conflict). */
+  private folderOfSync(target: string): void {
+    const dir = path.dirname(target);
+    if (this.madeSync.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    this.madeSync.add(dir);
   }
 
   private async write(target: string, content: OutputContent): Promise<Omit<RecordedFile, 'id'>> {
@@ -428,6 +456,11 @@ async function swapIn(temp: string, outDir: string): Promise<string | undefined>
   }
   if (hadOld && !(await removeOwnFolder(old))) return old;
   return undefined;
+}
+
+/** Whether a file of the previous output is as its record says (ours, unchanged since). */
+function isAsRecorded(now: Stats, old: RecordedFile): boolean {
+  return now.isFile() && now.size === old.size && now.mtimeMs === old.mtimeMs && now.ino === old.ino;
 }
 
 /** Joins an output name to a folder, refusing names that would land outside it. */

@@ -34,6 +34,12 @@ export interface OutputSink {
   names(): string[];
   /** A file given earlier in this build (put or reused), for output made from other output (llms-full.txt). */
   read(name: string): Promise<OutputContent | undefined>;
+  /**
+   * The bytes of the file the previous output made from `key`, if it is
+   * unchanged since, without taking it over: a file made again by
+   * difference (llms-full.txt) copies what did not change from it.
+   */
+  readPrevious?(key: string): Promise<Uint8Array | undefined>;
 }
 
 interface KeyedEntry {
@@ -75,6 +81,11 @@ export class MemoryOutput implements OutputSink {
 
   async read(name: string): Promise<OutputContent | undefined> {
     return this.files.get(name);
+  }
+
+  async readPrevious(key: string): Promise<Uint8Array | undefined> {
+    const content = this.previous?.get(key)?.content;
+    return typeof content === 'string' ? Buffer.from(content) : content;
   }
 
   names(): string[] {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Bytes of the SHA-256 a checked file starts with. */
@@ -25,7 +25,14 @@ export async function writeCheckedFile(file: string, body: Uint8Array): Promise<
   const temp = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temp, Buffer.concat([sumOf(body), body]));
+    // The sum, then the body as it is: joined first, a 66 MB summaries file was copied once more for nothing.
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(sumOf(body));
+      await handle.writeFile(body);
+    } finally {
+      await handle.close();
+    }
     await rename(temp, file);
     return true;
   } catch {

@@ -15,7 +15,7 @@ import type { EmitContext, Feature, FeatureRun } from '../types';
  */
 export const llmsFullFeature: Feature = {
   name: 'llms-full',
-  async start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
+  async start({ model, pages, output, published, stored }: EmitContext): Promise<FeatureRun> {
     return {
       async finish() {
         if (!new OutputNames(output.names()).isFree(ROOT_FILES.llmsFull)) return;
@@ -29,32 +29,65 @@ export const llmsFullFeature: Feature = {
         const site = model.record;
         // Made from the copies: reusable when every copy was made from a known key, else made again from them.
         const keyed = entries.every((e) => e.reuseKey !== undefined);
-        await writePlanned(output, {
+        const reuseKey = keyed ? `llms-full:${hashOf([site.title, site.description, site.base, site.host ?? null, entries])}` : undefined;
+        let layout: LlmsLayout | undefined;
+        const written = await writePlanned(output, {
           name: ROOT_FILES.llmsFull,
-          reuseKey: keyed ? `llms-full:${hashOf([site.title, site.description, site.base, site.host ?? null, entries])}` : undefined,
+          reuseKey,
           // In bytes, each copy as it was written, into one buffer sized first: at 10,000 pages the file is 48 MB,
           // and decoding every copy into strings to join them held it several times over.
           async make() {
             const head = Buffer.from(`# ${oneLine(site.title)}\n${site.description ? `\n> ${oneLine(site.description)}\n` : ''}`);
             const headerOf = (entry: (typeof entries)[number]) => Buffer.from(`\n---\ntitle: ${oneLine(entry.title)}\nurl: ${urlOf(site, entry.name)}\n---\n\n`);
-            const copyOf = async (entry: (typeof entries)[number]) => bytes(await output.read(entry.name));
+            // After an edit: the copies that did not change are taken from the last build's file, not read one by one.
+            const last = keyed ? await lastFile(stored, output) : undefined;
+            const copies: Uint8Array[] = [];
+            for (const entry of entries) copies.push(last?.copyOf(entry.reuseKey!) ?? bytes(await output.read(entry.name)));
             let size = head.length;
-            for (const entry of entries) size += headerOf(entry).length + (await copyOf(entry)).length;
+            entries.forEach((entry, at) => (size += headerOf(entry).length + copies[at]!.length));
             const file = Buffer.allocUnsafe(size);
             let at = head.copy(file, 0);
-            for (const entry of entries) {
+            const placed: LlmsLayout['copies'] = [];
+            entries.forEach((entry, k) => {
               at += headerOf(entry).copy(file, at);
-              const copy = await copyOf(entry);
+              const copy = copies[k]!;
               file.set(copy, at);
+              if (entry.reuseKey !== undefined) placed.push([entry.reuseKey, at, copy.length]);
               at += copy.length;
-            }
+            });
+            if (reuseKey !== undefined) layout = { key: reuseKey, copies: placed };
             return file;
           },
         });
+        if (layout && !written.reused) await stored?.save(LLMS_FULL, layout);
       },
     };
   },
 };
+
+const LLMS_FULL = 'llms-full';
+
+/** Where each copy sits in the llms-full.txt a CLI build wrote (FeatureStates): by the copy's reuse key, its offset and length. */
+interface LlmsLayout {
+  /** The file's own reuse key: the layout is of the file the output recorded under it. */
+  key: string;
+  copies: [copyKey: string, at: number, length: number][];
+}
+
+/** The last build's llms-full.txt, when its layout was stored and the file is still as that build wrote it. */
+async function lastFile(stored: EmitContext['stored'], output: EmitContext['output']): Promise<{ copyOf(copyKey: string): Uint8Array | undefined } | undefined> {
+  const layout = await stored?.load<LlmsLayout>(LLMS_FULL);
+  const file = layout && (await output.readPrevious?.(layout.key));
+  if (!layout || !file) return undefined;
+  const places = new Map<string, [number, number]>();
+  for (const [copyKey, at, length] of layout.copies) if (at + length <= file.length) places.set(copyKey, [at, length]);
+  return {
+    copyOf(copyKey) {
+      const place = places.get(copyKey);
+      return place && file.subarray(place[0], place[0] + place[1]);
+    },
+  };
+}
 
 /** The copy's address: absolute when the site has a host (the file is read away from the site), else under the base. */
 function urlOf(site: SiteRecord, copyName: string): string {

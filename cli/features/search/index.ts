@@ -4,11 +4,12 @@ import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
 import { searchIndexKey, searchPageKey } from './file';
 import { createSearchIndexBuilder, prepareSearchPage, type PreparedSearchPage, type SearchIndexFile } from './index-builder';
 import { PART_NAME as NAME, type SearchBody, type SearchSummary } from './part';
+import { EncodedPreparedPages, type PreparedPages } from './stored-pages';
 
 /** The local search index (site.yaml `search.provider: local`), made as pages are written, or kept from the previous build. */
 export const searchFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published, kept }: EmitContext): Promise<FeatureRun> {
+async function start({ model, pages, output, published, kept, stored }: EmitContext): Promise<FeatureRun> {
   const site = model.record;
   if (site.search.provider !== 'local') return {};
   const docsVersion = site.versions?.current;
@@ -29,8 +30,11 @@ async function start({ model, pages, output, published, kept }: EmitContext): Pr
   }
 
   const builder = createSearchIndexBuilder({ docsVersion });
-  const prepared = preparedPages(kept);
+  // The dev server's memory, else what the last CLI build stored (FeatureStates): one edit reads and tokenizes one page.
+  const storedPages = kept || !stored ? undefined : new EncodedPreparedPages((await stored.load<Map<string, string>>(NAME)) ?? new Map());
+  const prepared: PreparedPages | undefined = preparedPages(kept) ?? storedPages;
   const used = new Set<string>();
+  let added = false;
   // Pages are written a few at once and may finish out of order; the index takes them in path order.
   const waiting = new Map<number, { record: ReturnType<typeof recordOf>; prepared: PreparedSearchPage | undefined }>();
   let next = 0;
@@ -39,12 +43,15 @@ async function start({ model, pages, output, published, kept }: EmitContext): Pr
       const record = recordOf(page);
       const pageKey = prepared && searchPageKey(keyed[page.order]!);
       // A page whose record and sections are unchanged since an earlier build of this process is not read again.
-      const documents =
-        pageKey !== undefined && prepared?.has(pageKey)
-          ? prepared.get(pageKey)
-          : prepareSearchPage({ record, sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
+      const known = pageKey !== undefined && prepared!.has(pageKey);
+      const documents = known
+        ? prepared!.get(pageKey)
+        : prepareSearchPage({ record, sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
       if (pageKey !== undefined) {
-        prepared?.set(pageKey, documents);
+        if (!known) {
+          prepared!.set(pageKey, documents);
+          added = true;
+        }
         used.add(pageKey);
       }
       waiting.set(page.order, { record, prepared: documents });
@@ -54,7 +61,9 @@ async function start({ model, pages, output, published, kept }: EmitContext): Pr
       }
     },
     async finish() {
-      for (const pageKey of prepared?.keys() ?? []) if (!used.has(pageKey)) prepared!.delete(pageKey);
+      const dropped = [...(prepared?.keys() ?? [])].filter((pageKey) => !used.has(pageKey));
+      for (const pageKey of dropped) prepared!.delete(pageKey);
+      if (storedPages && (added || dropped.length > 0)) await stored!.save(NAME, storedPages.encoded);
       const index = builder.finish();
       // The key was looked up at the start (so the pages' text is read only when the index is made): store it now,
       // on every file, numbered, and the number of shards on the root.
@@ -69,10 +78,10 @@ type Sink = EmitContext['output'];
 
 /**
  * Each page's documents with their words counted, by what the index takes
- * from the page (searchPageKey). Kept between the builds of the dev server:
- * after an edit the index is made again without reading or tokenizing the
- * other pages. Pages no build asked for since are dropped. A one-off build
- * keeps nothing (its memory would grow with the site).
+ * from the page (searchPageKey). Kept between the builds of the dev server,
+ * or stored in the cache folder between CLI builds: after an edit the index
+ * is made again without reading or tokenizing the other pages. Pages no
+ * build asked for since are dropped.
  */
 function preparedPages(kept: EmitContext['kept']): Map<string, PreparedSearchPage | undefined> | undefined {
   if (!kept) return undefined;

@@ -294,6 +294,21 @@ describe('OutputFolder', () => {
       expect(readFileSync(file, 'utf8')).toBe('AAAA');
     });
 
+    it('readPrevious gives the previous file made from a key without taking it over, and nothing once it changed', async () => {
+      const { out, options } = setup('read-previous');
+      await buildOnce(out, [['llms.txt', 'made before', { key: 'whole' }], ['plain.txt', 'no key']], options());
+      const folder = await OutputFolder.open(out, options());
+      expect(Buffer.from((await folder.readPrevious('whole'))!).toString()).toBe('made before');
+      expect(folder.has('llms.txt')).toBe(false);
+      expect(await folder.readPrevious('plain.txt')).toBeUndefined();
+      expect(await folder.readPrevious('other')).toBeUndefined();
+      await folder.abort();
+      writeFileSync(path.join(out, 'llms.txt'), 'changed by hand');
+      const after = await OutputFolder.open(out, options());
+      expect(await after.readPrevious('whole')).toBeUndefined();
+      await after.abort();
+    });
+
     // `touch -r` copies the timestamp to the nanosecond, which utimes from Node cannot.
     it.runIf(process.platform !== 'win32')(
       'returns undefined (and put does not link) when the previous file was replaced by another of the same size and mtime',

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { readCheckedFile, writeCheckedFile } from '../support/checked-file';
+
+/** Bumped when the files' shape changes. */
+const STATE_FORMAT = 1;
+
+/**
+ * What output features keep between CLI builds, in the page cache's folder:
+ * one checked file (support/checked-file.ts) per feature, v8-serialized, so
+ * that after an edit a site-wide file (the search index, llms-full.txt) is
+ * made again from what the last build kept of each page instead of from
+ * every page's body. A file that is damaged, of another format or written by
+ * another tool version is ignored whole: the feature then does the full work.
+ * What a state holds must be keyed by everything it was made from; a state
+ * that cannot be written only costs time.
+ */
+export class FeatureStates {
+  constructor(
+    private readonly dir: string,
+    private readonly toolVersion: string,
+  ) {}
+
+  /** Where a feature's state lives. */
+  fileOf(feature: string): string {
+    return path.join(this.dir, 'features', `${feature}.bin`);
+  }
+
+  async load<T>(feature: string): Promise<T | undefined> {
+    const body = await readCheckedFile(this.fileOf(feature));
+    try {
+      const data = body && (deserialize(body) as { format?: unknown; tool?: unknown; state?: unknown });
+      if (data && data.format === STATE_FORMAT && data.tool === this.toolVersion) return data.state as T;
+    } catch {
+      // Not a state of ours.
+    }
+    return undefined;
+  }
+
+  async save(feature: string, state: unknown): Promise<void> {
+    await writeCheckedFile(this.fileOf(feature), serialize({ format: STATE_FORMAT, tool: this.toolVersion, state }));
+  }
+}
