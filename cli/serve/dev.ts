@@ -134,12 +134,12 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     }
     // The chunks first: served at once, and in the event, so the tabs show the edit without a fetch.
     source.patch(new Map(edits.map((e) => [e.chunk.name, e.chunk.content])));
-    // The build after this compares with what the tabs now show.
-    const chunkOf = new Map(edits.map((e) => [e.path, e.chunk.name]));
-    snapshot = { ...snapshot, manifest: { ...snapshot.manifest, pages: snapshot.manifest.pages.map((p) => ({ ...p, chunk: chunkOf.get(p.path) ?? p.chunk })) } };
     builds += 1;
     const update: SiteUpdate = { build: builds, pages: edits.map((e) => ({ path: e.path, chunk: e.chunk.name, content: e.chunk.content })), removed: [], site: false, reload: false, quick: true };
     hub.send('update', update);
+    // The build after this compares with what the tabs now show (after the event: at 10,000 pages this is a copy of every record).
+    const chunkOf = new Map(edits.map((e) => [e.path, e.chunk.name]));
+    snapshot = { ...snapshot, manifest: { ...snapshot.manifest, pages: snapshot.manifest.pages.map((p) => ({ ...p, chunk: chunkOf.get(p.path) ?? p.chunk })) } };
     log(`Updated in ${Math.round(performance.now() - started)} ms: ${edits.length} page(s) changed; the site-wide files follow.`);
     // Then the pages' HTML (a reload), made after the event: until it is served, a request for it waits like any stale file.
     const tag = devScriptOf(bundle, base);

@@ -53,6 +53,12 @@ describe.skipIf(skipBrowserTests)('docsbuild dev in Chromium', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(y);
     // A text edit: shown from the chunk in the update event (the quick path), before the site-wide files.
     expect(logs.some((l) => l.startsWith('Updated in'))).toBe(true);
+    // Only the page's HTML changed: it is replaced alone, without rendering the app (and its sidebar) again.
+    expect((await devState())?.shownBy).toBe('patch');
+    // As the app gives its page HTML: a copy button on every code block.
+    const blocks = await page.locator('[data-page-html] pre').count();
+    expect(blocks).toBeGreaterThan(0);
+    expect(await page.locator('[data-page-html] .code-block > .copy-code').count()).toBe(blocks);
     expect(errors).toEqual([]);
   });
 
