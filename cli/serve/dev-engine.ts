@@ -49,17 +49,18 @@ export class DevEngine {
   }
 
   /**
-   * The edit of one page that leaves the site model as it was, made against
+   * The edit of one page that leaves the site model as it was (or with
+   * `modelEdit`, changes only its own title, headers, anchors or links), made against
    * the last build (quick-edit.ts); undefined when it is another kind of edit
    * or the last build failed. The caller makes sure no other change happened
    * since that build (a build follows every quick edit).
    */
-  async quick(config: ResolvedConfig, file: string): Promise<QuickEdit | undefined> {
+  async quick(config: ResolvedConfig, file: string, options: { modelEdit?: boolean } = {}): Promise<QuickEdit | undefined> {
     const site = this.site;
     if (!site) return undefined;
     const viewer = await site.viewer.catch(() => undefined);
     if (!viewer) return undefined;
-    return quickEdit({ config, site: site.built, viewer, pipeline: this.pipeline, memory: this.memory, file });
+    return quickEdit({ config, site: site.built, viewer, pipeline: this.pipeline, memory: this.memory, file, modelEdit: options.modelEdit });
   }
 
   /** Frees the highlighter (after a failed build, in case the failure was in it, and on close); the next build makes one. */

@@ -73,6 +73,20 @@ describe.skipIf(skipBrowserTests)('docsbuild dev in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows a renamed heading at once, before the site-wide files (its chunk made against the edited index)', async () => {
+    const before = (await devState())?.build ?? 0;
+    const source = await readFile(file('api/rest/README.md'), 'utf8');
+    const heading = /^## (.+)$/m.exec(source)![1]!;
+    await writeFile(file('api/rest/README.md'), source.replace(`## ${heading}`, `## ${heading} renamed live`));
+    await poll(async () => (await devState())?.build ?? 0).toBeGreaterThan(before);
+    expect(await page.locator('main h2').allInnerTexts()).toContain(`${heading} renamed live`);
+    expect(logs.some((l) => /^Updated in \d+ ms: 1 page\(s\) changed \(its title, headers or links\)/.test(l))).toBe(true);
+    expect((await devState())?.shownBy).toBe('render');
+    await writeFile(file('api/rest/README.md'), source);
+    await poll(async () => page.locator('main h2').allInnerTexts()).toContain(heading);
+    expect(errors).toEqual([]);
+  });
+
   it('updates the top navigation when site.yaml changes', async () => {
     const yaml = await readFile(file('site.yaml'), 'utf8');
     await writeFile(file('site.yaml'), yaml.replace('  - text: Pricing\n', '  - text: Plans and pricing\n'));
