@@ -207,3 +207,27 @@ describe('the dev engine after random changes', () => {
     expect(quick.model).toBeGreaterThan(0);
   }, 120_000);
 });
+
+describe('the dev engine after a site.yaml change', () => {
+  it('makes no page again for a new site title, unless a page may be a home page (which shows it)', async () => {
+    const pages = { 'README.md': '# Start\n\nHello.\n', 'guide.md': '# Guide\n\nText.\n', 'api.md': '# API\n\nMore.\n' };
+    for (const home of [false, true]) {
+      const site = tempSite({ 'site.yaml': 'title: First\n', ...pages, ...(home ? { 'README.md': '---\nhome: true\n---\n\n# Start\n' } : {}) });
+      const config = resolveConfig(site.root, { config: false, threads: 0 });
+      const engine = new DevEngine();
+      try {
+        await engine.build(config);
+        writeFileSync(path.join(site.contentDir, 'site.yaml'), 'title: Second\n');
+        const result = await engine.build(config);
+        // Pages from the engine's memory, not made again.
+        expect(result.pagesFromCache, home ? 'with a home page' : 'without one').toBe(home ? 0 : 3);
+        const cold = await build(resolveConfig(site.root, { config: false }), { mode: 'build' });
+        expect(outcome(result)).toEqual(outcome(cold));
+        if (home) expect(String(result.files.get('index.html'))).toContain('Second');
+      } finally {
+        engine.release();
+        site.remove();
+      }
+    }
+  });
+});
