@@ -92,7 +92,9 @@ const SITE_EDIT: EditKind = {
   count: 3,
   edit: (original, i) => {
     const text = `Nav ${i} by the dev benchmark`;
-    return { text: original.replace(/text: ("?)[^",}\n]+\1/, `text: ${text}`), shows: async (tab) => (await tab.locator('header').innerText()).includes(text) };
+    const nav = original.indexOf('\nnav:');
+    const renamed = original.slice(0, nav) + original.slice(nav).replace(/text: ("?)[^",}\n]+\1/, `text: ${text}`);
+    return { text: renamed, shows: async (tab) => (await tab.locator('header').innerText()).includes(text) };
   },
 };
 
