@@ -231,3 +231,36 @@ describe('the dev engine after a site.yaml change', () => {
     }
   });
 });
+
+describe('the dev engine: which one-page edits are quick', () => {
+  it('takes a title, heading or link edit as one that changes the model, and leaves a new path, frontmatter or code language to the full build', async () => {
+    const guide = '---\ntitle: Guide\n---\n\n## Setup\n\nSee [start](./README.md).\n\n```js\nlet a;\n```\n';
+    const site = tempSite({ 'site.yaml': 'title: Kinds\n', 'README.md': '# Start\n\nHello.\n', 'guide.md': guide });
+    const config = resolveConfig(site.root, { config: false, threads: 0 });
+    const file = path.join(site.contentDir, 'guide.md');
+    const engine = new DevEngine();
+    const cases: [string, string, 'text' | 'model' | undefined][] = [
+      ['a line of text', `${guide}\nMore.\n`, 'text'],
+      ['the frontmatter title', guide.replace('title: Guide', 'title: Guide two'), 'model'],
+      ['a heading', guide.replace('## Setup', '## Set up'), 'model'],
+      ['a link', guide.replace('./README.md', './README.md#nowhere'), 'model'],
+      ['the path (permalink)', guide.replace('title: Guide', 'title: Guide\npermalink: /elsewhere/'), undefined],
+      ['other frontmatter', guide.replace('title: Guide', 'title: Guide\nsidebarDepth: 2'), undefined],
+      ['a code language no page had', guide.replace('```js', '```python'), undefined],
+    ];
+    try {
+      for (const [what, text, expected] of cases) {
+        writeFileSync(file, guide);
+        await engine.build(config);
+        writeFileSync(file, text);
+        const edit = await engine.quick(config, file, { modelEdit: true });
+        expect(edit === undefined ? undefined : edit.changesModel ? 'model' : 'text', what).toBe(expected);
+        // Without modelEdit (another change pending), only a text edit is quick.
+        expect((await engine.quick(config, file)) !== undefined, `${what}, alone`).toBe(expected === 'text');
+      }
+    } finally {
+      engine.release();
+      site.remove();
+    }
+  });
+});
