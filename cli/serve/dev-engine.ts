@@ -26,10 +26,13 @@ export class DevEngine {
   private last: MemoryOutput | undefined;
   /** This thread's pipeline made ready for quick edits (see warmUp); again after `release`. */
   private warm: Promise<void> | undefined;
+  /** Builds started, to stop the warm-up once another begins. */
+  private builds = 0;
   /** The last build's site, while it is the last good one; quick edits are made against it. */
   private site: { built: BuiltSite; viewer: Promise<QuickViewer> } | undefined;
 
   async build(config: ResolvedConfig, signal?: AbortSignal): Promise<BuildResult> {
+    const started = ++this.builds;
     const output = new MemoryOutput(this.last);
     let built: BuiltSite | undefined;
     const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, keep: (site) => (built = site) });
@@ -42,7 +45,8 @@ export class DevEngine {
         const viewer = startQuickViewer(built);
         viewer.catch(() => undefined);
         this.site = { built, viewer };
-        this.warm ??= warmUp(this.pipeline, built);
+        // Stopped by the next build: its pages may want another highlighter (a new language), and the two would take turns making one.
+        this.warm ??= warmUp(this.pipeline, built, () => this.builds === started);
       }
     }
     return result;
@@ -81,9 +85,10 @@ const WARM_UP_PAGES = 12;
  * processed here, in the background and one per turn of the event loop,
  * make that cost before the writer's first edit. The results are dropped.
  */
-async function warmUp(pipeline: PagePipeline, site: BuiltSite): Promise<void> {
+async function warmUp(pipeline: PagePipeline, site: BuiltSite, current: () => boolean): Promise<void> {
   for (const source of site.sources.slice(0, WARM_UP_PAGES)) {
     await new Promise((resolve) => setImmediate(resolve));
+    if (!current()) return;
     await pipeline.process(source, site.context).catch(() => undefined);
   }
 }
