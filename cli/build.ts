@@ -12,6 +12,7 @@ import { PAGE_PARTS } from './features/parts';
 import type { EmitContext, EmitPage, FeatureRun, Published } from './features/types';
 import { htmlPolicyOf } from './html/policy';
 import { fenceLanguages } from './markdown/fences';
+import { mayShowSiteTitle } from './markdown/home';
 import { planAssets } from './output/assets';
 import { checkOutputClaims } from './output/claims';
 import { FeatureStates } from './output/feature-states';
@@ -148,7 +149,8 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
     vuepress: sources.vuepress !== undefined,
     slugify: siteConfig?.markdown.slugify ?? (sources.vuepress ? 'vuepress' : 'github'),
     anchorAliases: siteConfig?.markdown.anchorAliases ?? false,
-    siteTitle: siteConfig?.title,
+    // Only a home page shows it: without one, a new site title leaves every page's cache key as it was.
+    siteTitle: sources.pages.some((p) => mayShowSiteTitle(p.text)) ? siteConfig?.title : undefined,
   };
   timer.lap('load sources');
 

@@ -29,6 +29,17 @@ declare module 'mdast' {
 /** Where a frontmatter key is in the file, for the links' diagnostics. */
 export type KeyLine = (key: string) => number;
 
+/**
+ * Whether a page may be a home page, and so show the site's title (its hero
+ * text by default): a `home` key is anywhere in its text (a superset of the
+ * pages whose frontmatter says `home: true`, however it is written). Pages
+ * that cannot be are made without the site title, so a new title does not
+ * make every page again.
+ */
+export function mayShowSiteTitle(text: string): boolean {
+  return /\bhome\b['"]?\s*:/.test(text);
+}
+
 /** The home layout of a `home: true` page, put first in its tree; other pages are left as they are. */
 export function addHomeLayout(tree: Root, frontmatter: Frontmatter, lineOf: KeyLine, siteTitle?: string): void {
   if (frontmatter.home !== true) return;

@@ -17,12 +17,17 @@ export interface PagePipeline {
   dispose(): void;
 }
 
+export interface PagePipelineOptions {
+  /** Highlighted code blocks remembered by content (markdown/highlight-memo.ts); 0 (default): none, each block is highlighted. */
+  rememberBlocks?: number;
+}
+
 /**
  * Loaded the first time a page is processed: a build whose pages all come
  * from the cache (or go to workers) never loads the Markdown parser or
  * shiki, a fifth of a warm build's time.
  */
-export function createPagePipeline(parts: readonly PagePart[]): PagePipeline {
+export function createPagePipeline(parts: readonly PagePart[], options: PagePipelineOptions = {}): PagePipeline {
   let loaded: Promise<{ tools: PageTools; processPage: typeof import('./pipeline').processPage }> | undefined;
   // The languages of the build being processed: a highlighter loads them all up front (see markdown/highlight.ts).
   let languages: readonly string[] = [];
@@ -32,15 +37,18 @@ export function createPagePipeline(parts: readonly PagePart[]): PagePipeline {
     current = undefined;
   };
   const load = async () => {
-    const [{ createCodeHighlighter, knownLanguageNames }, { createPageTools, processPage }] = await Promise.all([
+    const [{ createCodeHighlighter, knownLanguageNames }, { rememberHighlights }, { createPageTools, processPage }] = await Promise.all([
       import('../markdown/highlight'),
+      import('../markdown/highlight-memo'),
       import('./pipeline'),
     ]);
+    const remembered = options.rememberBlocks ?? 0;
     const highlighter = () => {
       const key = languages.join('\n');
       if (current?.key !== key) {
         release();
-        current = { key, highlighter: createCodeHighlighter(languages) };
+        const made = createCodeHighlighter(languages);
+        current = { key, highlighter: remembered > 0 ? made.then((h) => rememberHighlights(h, remembered)) : made };
       }
       return current.highlighter;
     };

@@ -36,6 +36,15 @@ export function createSiteIndex(
   };
 }
 
+/**
+ * The index with one page's entry replaced by its edit (the same path and
+ * source file; its title or anchors changed): the dev server's quick edit
+ * of a page resolves its links against it without building the site again.
+ */
+export function withPageEdited(index: SiteIndex, page: IndexedPage): SiteIndex {
+  return { ...index, pages: new Map(index.pages).set(page.path, page), byRelativePath: new Map(index.byRelativePath).set(page.relativePath, page) };
+}
+
 /** The page a path lands on, accepting the trailing-slash and .html variants. */
 export function findPage(index: Pick<SiteIndex, 'pages'>, sitePath: string): IndexedPage | undefined {
   for (const variant of pathVariants(sitePath)) {

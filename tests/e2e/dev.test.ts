@@ -53,6 +53,12 @@ describe.skipIf(skipBrowserTests)('docsbuild dev in Chromium', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(y);
     // A text edit: shown from the chunk in the update event (the quick path), before the site-wide files.
     expect(logs.some((l) => l.startsWith('Updated in'))).toBe(true);
+    // Only the page's HTML changed: it is replaced alone, without rendering the app (and its sidebar) again.
+    expect((await devState())?.shownBy).toBe('patch');
+    // As the app gives its page HTML: a copy button on every code block.
+    const blocks = await page.locator('[data-page-html] pre').count();
+    expect(blocks).toBeGreaterThan(0);
+    expect(await page.locator('[data-page-html] .code-block > .copy-code').count()).toBe(blocks);
     expect(errors).toEqual([]);
   });
 
@@ -64,6 +70,20 @@ describe.skipIf(skipBrowserTests)('docsbuild dev in Chromium', () => {
     await poll(() => page.evaluate(() => window.location.pathname)).toBe(new URL(`${server.url}limits/`).pathname);
     await clickInjectedLink(page, `${server.url}api/rest/`);
     await poll(async () => page.locator('main').innerText()).toContain('Edited live by the dev test.');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a renamed heading at once, before the site-wide files (its chunk made against the edited index)', async () => {
+    const before = (await devState())?.build ?? 0;
+    const source = await readFile(file('api/rest/README.md'), 'utf8');
+    const heading = /^## (.+)$/m.exec(source)![1]!;
+    await writeFile(file('api/rest/README.md'), source.replace(`## ${heading}`, `## ${heading} renamed live`));
+    await poll(async () => (await devState())?.build ?? 0).toBeGreaterThan(before);
+    expect(await page.locator('main h2').allInnerTexts()).toContain(`${heading} renamed live`);
+    expect(logs.some((l) => /^Updated in \d+ ms: 1 page\(s\) changed \(its title, headers or links\)/.test(l))).toBe(true);
+    expect((await devState())?.shownBy).toBe('render');
+    await writeFile(file('api/rest/README.md'), source);
+    await poll(async () => page.locator('main h2').allInnerTexts()).toContain(heading);
     expect(errors).toEqual([]);
   });
 

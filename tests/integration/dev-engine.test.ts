@@ -30,6 +30,8 @@ interface Page {
   note?: string;
   /** The text of its `## Stable` heading, which other pages link to: `STABLE` keeps the anchor, `Stable point` breaks it. */
   stable?: string;
+  /** A link to a page or an anchor that is not there (a dead link the next step removes). */
+  dead?: string;
 }
 
 interface Tree {
@@ -37,7 +39,7 @@ interface Tree {
   siteTitle: string;
   /** Redirect source → target page file. */
   redirects: Map<string, string>;
-  /** The page whose `## Stable` heading a step renamed (links to it dead): the next step names it back. */
+  /** The page whose `## Stable` heading a step renamed (links to it dead), or that links to nothing: the next step mends it. */
   broken?: string;
 }
 
@@ -52,7 +54,7 @@ const linkFrom = (from: string, to: string) => {
 };
 
 function pageText(file: string, page: Page): string {
-  const links = page.links.map((to) => `- [${to}](${linkFrom(file, to)}#stable)`).join('\n');
+  const links = [...page.links.map((to) => `- [${to}](${linkFrom(file, to)}#stable)`), ...(page.dead ? [`- [gone](${page.dead})`] : [])].join('\n');
   const topics = page.topics.map((t) => `## ${t}\n\nAbout ${t.toLowerCase()}.\n`).join('\n');
   const code = page.code ? `\n\`\`\`${page.code}\nconst value = ${JSON.stringify(page.intro)};\n\`\`\`\n` : '';
   const note = page.note === undefined ? '' : `\n${page.note}`;
@@ -76,6 +78,8 @@ function newPage(rng: Rng, files: readonly string[]): Page {
 
 /** Edits that leave the site model as it was: the dev engine's quick path must take them. */
 const BODY_ONLY = new Set(['edit', 'body']);
+/** Edits of one page's title, headings or links: the quick path takes them too when they are the one change (modelEdit). */
+const MODEL_EDITS = new Set(['anchor', 'title', 'topics', 'link', 'dead']);
 
 /** One random change to the tree; returns its kind and the files to write (text) or remove (null). */
 function change(rng: Rng, tree: Tree): { kind: string; writes: Map<string, string | null> } {
@@ -93,10 +97,11 @@ function change(rng: Rng, tree: Tree): { kind: string; writes: Map<string, strin
   };
   if (tree.broken !== undefined && tree.pages.has(tree.broken)) {
     tree.pages.get(tree.broken)!.stable = undefined;
+    tree.pages.get(tree.broken)!.dead = undefined;
     touch(tree.broken);
   }
   tree.broken = undefined;
-  const kind = rng.pick(['edit', 'edit', 'edit', 'body', 'anchor', 'title', 'topics', 'link', 'rename', 'delete', 'new', 'new', 'site']);
+  const kind = rng.pick(['edit', 'edit', 'edit', 'body', 'anchor', 'title', 'title', 'topics', 'link', 'dead', 'rename', 'delete', 'new', 'new', 'site']);
   const file = rng.pick(files);
   const page = tree.pages.get(file)!;
   if (kind === 'edit') page.intro = words(rng, rng.int(3, 12));
@@ -109,7 +114,12 @@ function change(rng: Rng, tree: Tree): { kind: string; writes: Map<string, strin
   else if (kind === 'title') page.title = `Page ${words(rng, 2)} ${rng.int(1, 999)}`;
   else if (kind === 'topics') page.topics = rng.chance(0.5) ? [...page.topics, `Topic ${page.topics.length} ${words(rng, 1)}`] : page.topics.slice(1);
   else if (kind === 'link') page.links = [...new Set([...page.links, rng.pick(files.filter((f) => f !== file))])];
-  if (['edit', 'body', 'anchor', 'title', 'topics', 'link'].includes(kind)) touch(file);
+  else if (kind === 'dead') {
+    // A missing page, or a missing anchor of one that is there.
+    page.dead = rng.chance(0.5) ? `./missing-${rng.int(1, 9)}.md` : `${linkFrom(file, rng.pick(files))}#nowhere`;
+    tree.broken = file;
+  }
+  if (MODEL_EDITS.has(kind) || BODY_ONLY.has(kind)) touch(file);
   else if (kind === 'rename' || (kind === 'delete' && files.length > 3)) {
     const to = kind === 'rename' ? `${rng.pick(FOLDERS)}${words(rng, 1)}-${rng.int(1, 99)}.md` : undefined;
     if (to !== undefined && tree.pages.has(to)) return { kind, writes };
@@ -151,7 +161,7 @@ describe('the dev engine after random changes', () => {
     const engineConfig = resolveConfig(site.root, { config: false, cache: true, cacheDir: '.cache' });
     const engine = new DevEngine();
     let compared = 0;
-    const quick = { taken: 0, declined: 0, checked: 0 };
+    const quick = { taken: 0, declined: 0, checked: 0, model: 0 };
     let lastGood = false;
     try {
       for (let step = 1; step <= STEPS; step++) {
@@ -166,12 +176,15 @@ describe('the dev engine after random changes', () => {
         }
         // The dev server's order: the quick path for the screen first, then the full build.
         const [edited] = writes.keys();
-        const quickEdit = writes.size === 1 && lastGood ? await engine.quick(engineConfig, path.join(site.contentDir, edited!)) : undefined;
+        const quickEdit = writes.size === 1 && lastGood ? await engine.quick(engineConfig, path.join(site.contentDir, edited!), { modelEdit: true }) : undefined;
         if (lastGood && writes.size === 1) {
           if (BODY_ONLY.has(kind)) expect(quickEdit, `step ${step}: a ${kind} edit of ${edited} takes the quick path`).toBeDefined();
-          if (kind === 'anchor') expect(quickEdit, `step ${step}: a changed heading is no quick edit`).toBeUndefined();
+          if (BODY_ONLY.has(kind)) expect(quickEdit?.changesModel, `step ${step}: a ${kind} edit leaves the model`).toBe(false);
+          // (A link the page had already, for one, changes nothing.)
+          if (MODEL_EDITS.has(kind)) expect(quickEdit, `step ${step}: a ${kind} edit of ${edited} takes the quick path`).toBeDefined();
           if (quickEdit) quick.taken++;
           else quick.declined++;
+          if (quickEdit?.changesModel) quick.model++;
         }
         const result = await engine.build(engineConfig);
         lastGood = result.files.size > 0;
@@ -191,5 +204,63 @@ describe('the dev engine after random changes', () => {
     expect(compared).toBeGreaterThan(0);
     expect(quick.checked).toBeGreaterThan(0);
     expect(quick.declined).toBeGreaterThan(0);
+    expect(quick.model).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('the dev engine after a site.yaml change', () => {
+  it('makes no page again for a new site title, unless a page may be a home page (which shows it)', async () => {
+    const pages = { 'README.md': '# Start\n\nHello.\n', 'guide.md': '# Guide\n\nText.\n', 'api.md': '# API\n\nMore.\n' };
+    for (const home of [false, true]) {
+      const site = tempSite({ 'site.yaml': 'title: First\n', ...pages, ...(home ? { 'README.md': '---\nhome: true\n---\n\n# Start\n' } : {}) });
+      const config = resolveConfig(site.root, { config: false, threads: 0 });
+      const engine = new DevEngine();
+      try {
+        await engine.build(config);
+        writeFileSync(path.join(site.contentDir, 'site.yaml'), 'title: Second\n');
+        const result = await engine.build(config);
+        // Pages from the engine's memory, not made again.
+        expect(result.pagesFromCache, home ? 'with a home page' : 'without one').toBe(home ? 0 : 3);
+        const cold = await build(resolveConfig(site.root, { config: false }), { mode: 'build' });
+        expect(outcome(result)).toEqual(outcome(cold));
+        if (home) expect(String(result.files.get('index.html'))).toContain('Second');
+      } finally {
+        engine.release();
+        site.remove();
+      }
+    }
+  });
+});
+
+describe('the dev engine: which one-page edits are quick', () => {
+  it('takes a title, heading or link edit as one that changes the model, and leaves a new path, frontmatter or code language to the full build', async () => {
+    const guide = '---\ntitle: Guide\n---\n\n## Setup\n\nSee [start](./README.md).\n\n```js\nlet a;\n```\n';
+    const site = tempSite({ 'site.yaml': 'title: Kinds\n', 'README.md': '# Start\n\nHello.\n', 'guide.md': guide });
+    const config = resolveConfig(site.root, { config: false, threads: 0 });
+    const file = path.join(site.contentDir, 'guide.md');
+    const engine = new DevEngine();
+    const cases: [string, string, 'text' | 'model' | undefined][] = [
+      ['a line of text', `${guide}\nMore.\n`, 'text'],
+      ['the frontmatter title', guide.replace('title: Guide', 'title: Guide two'), 'model'],
+      ['a heading', guide.replace('## Setup', '## Set up'), 'model'],
+      ['a link', guide.replace('./README.md', './README.md#nowhere'), 'model'],
+      ['the path (permalink)', guide.replace('title: Guide', 'title: Guide\npermalink: /elsewhere/'), undefined],
+      ['other frontmatter', guide.replace('title: Guide', 'title: Guide\nsidebarDepth: 2'), undefined],
+      ['a code language no page had', guide.replace('```js', '```python'), undefined],
+    ];
+    try {
+      for (const [what, text, expected] of cases) {
+        writeFileSync(file, guide);
+        await engine.build(config);
+        writeFileSync(file, text);
+        const edit = await engine.quick(config, file, { modelEdit: true });
+        expect(edit === undefined ? undefined : edit.changesModel ? 'model' : 'text', what).toBe(expected);
+        // Without modelEdit (another change pending), only a text edit is quick.
+        expect((await engine.quick(config, file)) !== undefined, `${what}, alone`).toBe(expected === 'text');
+      }
+    } finally {
+      engine.release();
+      site.remove();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import { App } from '../App';
 import { createChunkLoader } from '../chunk-loader';
+import { addCopyButtons } from '../copy-code';
 import { applyHead, headFor } from '../../shared/head';
 import { viewerOverrides } from '../overrides';
 import { mountApp } from '../mount';
@@ -37,9 +38,10 @@ declare global {
   interface Window {
     /**
      * For tests and timing: when the last event arrived and when its update was on screen (Date.now()),
-     * and the last update whose route data the app has (a quick edit's arrives after it is on screen).
+     * the last update whose route data the app has (a quick edit's arrives after it is on screen), and how the last one
+     * was first shown: its page's HTML replaced alone, or the app rendered again.
      */
-    __DOCSBUILD_DEV__?: { build: number; eventAt?: number; renderedAt?: number; routesOf?: number };
+    __DOCSBUILD_DEV__?: { build: number; eventAt?: number; renderedAt?: number; routesOf?: number; shownBy?: 'patch' | 'render' };
   }
 }
 
@@ -115,16 +117,19 @@ async function start(): Promise<void> {
    */
   async function showQuick(update: SiteUpdate): Promise<void> {
     const here = sitePathOf(window.location.pathname, base);
-    let current: { path: string; chunk: string; data: PageChunk } | undefined;
+    let current: { path: string; chunk: string; data: PageChunk; shown?: Promise<PageChunk> } | undefined;
     for (const page of update.pages) {
       if (page.content === undefined) continue;
       const chunk = JSON.parse(page.content) as PageChunk;
+      const known = data.routes.peek(page.path) ?? (page.path === here ? await data.routes.resolve(here) : undefined);
+      // What the tab shows of this page now (a chunk on the page or fetched is in the loader), taken before it is replaced.
+      const shown = page.path === here && known?.kind === 'page' ? loader.load(known.page.chunk) : undefined;
       loader.seed(page.chunk, chunk);
-      const known = data.routes.peek(page.path);
       if (known?.kind === 'page') loader.seed(known.page.chunk, chunk);
-      if (page.path === here) current = { path: page.path, chunk: page.chunk, data: chunk };
+      if (page.path === here) current = { path: page.path, chunk: page.chunk, data: chunk, shown };
     }
     if (!current) return;
+    if (patchText(current.data, await current.shown?.catch(() => undefined), update.build)) return;
     const found = await data.routes.resolve(current.path);
     const sidebar = found?.kind === 'page' ? found.page.sidebar : [];
     show({ kind: 'page', page: metaOf(current.data, current.chunk, sidebar), html: current.data.html }, update.build);
@@ -151,6 +156,26 @@ async function start(): Promise<void> {
     state.routesOf = update.build;
   }
 
+  /**
+   * The edit shown by replacing the page's HTML alone, when nothing else of
+   * the page changed: remounting the app re-rendered its layout and sidebar
+   * too (most of the time from the event to the screen). The app's own
+   * render follows with the route data, with the same HTML.
+   */
+  function patchText(next: PageChunk, shown: PageChunk | undefined, build: number): boolean {
+    const content = container!.querySelector<HTMLElement>('[data-page-html]');
+    if (!content || !shown || !sameBesidesHtml(shown, next)) return false;
+    content.innerHTML = next.html;
+    // What PageView does for its HTML (its effect runs when the app renders the page again).
+    addCopyButtons(content);
+    if (content.querySelector('.code-group')) void import('../code-group').then(({ enhanceCodeGroups }) => enhanceCodeGroups(content));
+    state.renderedAt = Date.now();
+    state.shownBy = 'patch';
+    state.build = build;
+    document.documentElement.dataset.devBuild = String(build);
+    return true;
+  }
+
   /** Swaps the app in place with `view`, at the same scroll position. */
   function show(view: View, build: number): void {
     const y = window.scrollY;
@@ -160,10 +185,20 @@ async function start(): Promise<void> {
     applyHead(document, view.kind === 'page' ? headFor(site, { kind: 'page', ...view.page }, window.location.origin) : headFor(site, { kind: 'not-found' }));
     window.scrollTo(0, y);
     // A quick edit's page, shown again once the route data follows, was on screen the first time.
-    if (state.build !== build) state.renderedAt = Date.now();
+    if (state.build !== build) {
+      state.renderedAt = Date.now();
+      state.shownBy = 'render';
+    }
     state.build = build;
     document.documentElement.dataset.devBuild = String(build);
   }
+}
+
+/** Two chunks alike but for their HTML (key order aside: a chunk rebuilt from the boot data has its own). */
+function sameBesidesHtml(a: PageChunk, b: PageChunk): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  keys.delete('html');
+  return [...keys].every((key) => JSON.stringify(a[key as keyof PageChunk]) === JSON.stringify(b[key as keyof PageChunk]));
 }
 
 void start();
