@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { readCheckedFile, writeCheckedFile } from '../support/checked-file';
+import { createCheckedFileWriter, readCheckedFile, writeCheckedFile } from '../support/checked-file';
 
 /** Bumped when the files' shape changes. */
 const STATE_FORMAT = 1;
@@ -39,5 +39,59 @@ export class FeatureStates {
 
   async save(feature: string, state: unknown): Promise<void> {
     await writeCheckedFile(this.fileOf(feature), serialize({ format: STATE_FORMAT, tool: this.toolVersion, state }));
+  }
+
+  /**
+   * A state of many records (a key and bytes each, such as one per page),
+   * as `records()` wrote it: each value a view into the one file read, never
+   * a copy. Undefined as for load().
+   */
+  async loadRecords(feature: string): Promise<Map<string, Buffer> | undefined> {
+    const body = await readCheckedFile(this.fileOf(feature));
+    if (!body) return undefined;
+    const records = new Map<string, Buffer>();
+    try {
+      let at = 0;
+      const next = () => {
+        const length = body.readUInt32LE(at);
+        const value = body.subarray(at + 4, at + 4 + length);
+        if (value.length !== length) throw new RangeError('A record runs past the end.');
+        at += 4 + length;
+        return value;
+      };
+      if (next().toString('utf8') !== this.headerOf(feature)) return undefined;
+      while (at < body.length) records.set(next().toString('utf8'), next());
+    } catch {
+      return undefined;
+    }
+    return records;
+  }
+
+  /**
+   * Writes a state of records as they come, in the order given, so that a
+   * state as large as the site (the search words of 10,000 pages: 87 MB) is
+   * never held whole nor serialized at once. Nothing changes until commit().
+   */
+  records(feature: string): { add(key: string, value: Uint8Array): void; commit(): Promise<boolean>; abort(): Promise<void> } {
+    const writer = createCheckedFileWriter(this.fileOf(feature));
+    const frame = (bytes: Uint8Array) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(bytes.length);
+      writer.write(length);
+      writer.write(bytes);
+    };
+    frame(Buffer.from(this.headerOf(feature)));
+    return {
+      add(key, value) {
+        frame(Buffer.from(key));
+        frame(value);
+      },
+      commit: () => writer.commit(),
+      abort: () => writer.abort(),
+    };
+  }
+
+  private headerOf(feature: string): string {
+    return JSON.stringify({ format: STATE_FORMAT, tool: this.toolVersion, feature, records: true });
   }
 }

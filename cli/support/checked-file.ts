@@ -41,6 +41,72 @@ export async function writeCheckedFile(file: string, body: Uint8Array): Promise<
   }
 }
 
+/** A checked file written piece by piece, so that a large one is never held whole (checked-file's format). */
+export interface CheckedFileWriter {
+  /** Adds to the body; written out in chunks of about a megabyte. */
+  write(bytes: Uint8Array): void;
+  /** Writes the sum and puts the file in place. False when it could not be written (nothing is then left behind). */
+  commit(): Promise<boolean>;
+  /** Leaves the file as it was. */
+  abort(): Promise<void>;
+}
+
+const CHUNK_BYTES = 1 << 20;
+
+export function createCheckedFileWriter(file: string): CheckedFileWriter {
+  const temp = `${file}.${process.pid}.tmp`;
+  const hash = createHash('sha256');
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let failed = false;
+  // The sum's place is kept and filled in at the end; writes go out one after another.
+  const opened = mkdir(path.dirname(file), { recursive: true }).then(() => open(temp, 'w'));
+  let written: Promise<unknown> = opened.then((handle) => handle.write(Buffer.alloc(SUM_BYTES)));
+  // A failure is met at commit(); until then it must not count as an unhandled rejection.
+  written.catch(() => undefined);
+  const flush = () => {
+    if (pendingBytes === 0) return;
+    const chunk = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    written = written.then(async () => (await opened).write(chunk));
+    written.catch(() => undefined);
+  };
+  const close = async () => {
+    const handle = await opened.catch(() => undefined);
+    await handle?.close().catch(() => undefined);
+  };
+  return {
+    write(bytes) {
+      hash.update(bytes);
+      pending.push(bytes);
+      pendingBytes += bytes.length;
+      if (pendingBytes >= CHUNK_BYTES) flush();
+    },
+    async commit() {
+      flush();
+      try {
+        await written;
+        await (await opened).write(hash.digest(), 0, SUM_BYTES, 0);
+        await close();
+        await rename(temp, file);
+        return true;
+      } catch {
+        failed = true;
+        await close();
+        await rm(temp, { force: true }).catch(() => undefined);
+        return false;
+      }
+    },
+    async abort() {
+      if (failed) return;
+      await written.catch(() => undefined);
+      await close();
+      await rm(temp, { force: true }).catch(() => undefined);
+    },
+  };
+}
+
 function sumOf(body: Uint8Array): Buffer {
   return createHash('sha256').update(body).digest();
 }

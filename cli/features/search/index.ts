@@ -4,7 +4,6 @@ import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
 import { searchIndexKey, searchPageKey } from './file';
 import { createSearchIndexBuilder, prepareSearchPage, type PreparedSearchPage, type SearchIndexFile } from './index-builder';
 import { PART_NAME as NAME, type SearchBody, type SearchSummary } from './part';
-import { EncodedPreparedPages, type PreparedPages } from './stored-pages';
 
 /** The local search index (site.yaml `search.provider: local`), made as pages are written, or kept from the previous build. */
 export const searchFeature: Feature = { name: NAME, start };
@@ -30,40 +29,44 @@ async function start({ model, pages, output, published, kept, stored }: EmitCont
   }
 
   const builder = createSearchIndexBuilder({ docsVersion });
-  // The dev server's memory, else what the last CLI build stored (FeatureStates): one edit reads and tokenizes one page.
-  const storedPages = kept || !stored ? undefined : new EncodedPreparedPages((await stored.load<Map<string, string>>(NAME)) ?? new Map());
-  const prepared: PreparedPages | undefined = preparedPages(kept) ?? storedPages;
+  // The dev server keeps each page's counted words in memory; a CLI build stores them in the cache folder
+  // (FeatureStates), one record a page, read back as views of one file and written again as the index takes them.
+  const prepared = preparedPages(kept);
+  let previous = !prepared && stored ? ((await stored.loadRecords(NAME)) ?? new Map<string, Buffer>()) : undefined;
+  let records: ReturnType<NonNullable<typeof stored>['records']> | undefined;
   const used = new Set<string>();
-  let added = false;
   // Pages are written a few at once and may finish out of order; the index takes them in path order.
-  const waiting = new Map<number, { record: ReturnType<typeof recordOf>; prepared: PreparedSearchPage | undefined }>();
+  const waiting = new Map<number, { record: ReturnType<typeof recordOf>; prepared: PreparedSearchPage | undefined; pageKey?: string; encoded?: Uint8Array }>();
   let next = 0;
   return {
     async page(page) {
       const record = recordOf(page);
-      const pageKey = prepared && searchPageKey(keyed[page.order]!);
-      // A page whose record and sections are unchanged since an earlier build of this process is not read again.
-      const known = pageKey !== undefined && prepared!.has(pageKey);
-      const documents = known
-        ? prepared!.get(pageKey)
-        : prepareSearchPage({ record, sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
+      const pageKey = (prepared || previous) && searchPageKey(keyed[page.order]!);
+      // A page whose record and sections are unchanged since an earlier build is neither read nor tokenized again.
+      const earlier = pageKey === undefined ? undefined : previous?.get(pageKey);
+      const documents =
+        pageKey !== undefined && prepared?.has(pageKey)
+          ? prepared.get(pageKey)
+          : earlier
+            ? (JSON.parse(earlier.toString('utf8')) as PreparedSearchPage | null) ?? undefined
+            : prepareSearchPage({ record, sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
       if (pageKey !== undefined) {
-        if (!known) {
-          prepared!.set(pageKey, documents);
-          added = true;
-        }
+        prepared?.set(pageKey, documents);
         used.add(pageKey);
       }
-      waiting.set(page.order, { record, prepared: documents });
+      const encoded = previous && pageKey !== undefined ? (earlier ?? Buffer.from(JSON.stringify(documents ?? null))) : undefined;
+      waiting.set(page.order, { record, prepared: documents, pageKey, encoded });
       for (let ready = waiting.get(next); ready; ready = waiting.get(next)) {
         waiting.delete(next++);
         builder.addPrepared(ready.record, ready.prepared);
+        if (ready.encoded && ready.pageKey !== undefined) (records ??= stored!.records(NAME)).add(ready.pageKey, ready.encoded);
       }
     },
     async finish() {
-      const dropped = [...(prepared?.keys() ?? [])].filter((pageKey) => !used.has(pageKey));
-      for (const pageKey of dropped) prepared!.delete(pageKey);
-      if (storedPages && (added || dropped.length > 0)) await stored!.save(NAME, storedPages.encoded);
+      for (const pageKey of prepared?.keys() ?? []) if (!used.has(pageKey)) prepared!.delete(pageKey);
+      // Pages no longer in the site are simply not written again.
+      await records?.commit();
+      previous = undefined;
       const index = builder.finish();
       // The key was looked up at the start (so the pages' text is read only when the index is made): store it now,
       // on every file, numbered, and the number of shards on the root.

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,5 +24,36 @@ describe('FeatureStates', () => {
     writeFileSync(file, bytes);
     expect(await states.load('search')).toBeUndefined();
     expect(await states.load('llms-full')).toEqual({ key: 'k', copies: [['c', 10, 5]] });
+  });
+
+  it('writes records as they come and gives them back in order; nothing for another tool, a damaged file, or one never committed', async () => {
+    const states = new FeatureStates(dir, 'v1');
+    const writer = states.records('pages');
+    const big = Buffer.alloc(3 << 20, 7);
+    writer.add('/a/', Buffer.from('{"x":1}'));
+    writer.add('/b/', big);
+    writer.add('/ü/', Buffer.from(''));
+    expect(await states.loadRecords('pages')).toBeUndefined();
+    expect(await writer.commit()).toBe(true);
+    const records = await states.loadRecords('pages');
+    expect([...records!.keys()]).toEqual(['/a/', '/b/', '/ü/']);
+    expect(records!.get('/a/')!.toString()).toBe('{"x":1}');
+    expect(records!.get('/b/')!.equals(big)).toBe(true);
+    expect(records!.get('/ü/')!.length).toBe(0);
+    expect(await new FeatureStates(dir, 'v2').loadRecords('pages')).toBeUndefined();
+    // A state saved whole is not a state of records, and the other way round.
+    expect(await states.loadRecords('search')).toBeUndefined();
+
+    const aborted = states.records('pages');
+    aborted.add('/c/', Buffer.from('y'));
+    await aborted.abort();
+    expect([...(await states.loadRecords('pages'))!.keys()]).toEqual(['/a/', '/b/', '/ü/']);
+    expect(readdirSync(path.dirname(states.fileOf('pages'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+
+    const file = states.fileOf('pages');
+    const bytes = readFileSync(file);
+    bytes[40]! ^= 0xff;
+    writeFileSync(file, bytes);
+    expect(await states.loadRecords('pages')).toBeUndefined();
   });
 });
