@@ -22,23 +22,9 @@ export async function readCheckedFile(file: string): Promise<Buffer | undefined>
 
 /** Written beside, then renamed over: a reader never sees half of one. False when it could not be written. */
 export async function writeCheckedFile(file: string, body: Uint8Array): Promise<boolean> {
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    // The sum, then the body as it is: joined first, a 66 MB summaries file was copied once more for nothing.
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(sumOf(body));
-      await handle.writeFile(body);
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-    return true;
-  } catch {
-    await rm(temp, { force: true }).catch(() => undefined);
-    return false;
-  }
+  const writer = createCheckedFileWriter(file);
+  writer.write(body);
+  return writer.commit();
 }
 
 /** A checked file written piece by piece, so that a large one is never held whole (checked-file's format). */
@@ -66,7 +52,8 @@ export function createCheckedFileWriter(file: string): CheckedFileWriter {
   written.catch(() => undefined);
   const flush = () => {
     if (pendingBytes === 0) return;
-    const chunk = Buffer.concat(pending, pendingBytes);
+    // One piece as it is: a body written whole (a 66 MB summaries file) is not copied once more.
+    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
     pending = [];
     pendingBytes = 0;
     written = written.then(async () => (await opened).write(chunk));
