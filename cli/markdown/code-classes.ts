@@ -35,13 +35,7 @@ export function declarationClass(name: string, value: string): string | undefine
 export function styleToClasses(element: Element): Element {
   const style = element.properties.style;
   if (typeof style === 'string') {
-    const classes: string[] = [];
-    for (const declaration of style.split(';')) {
-      const colon = declaration.indexOf(':');
-      if (colon === -1) continue;
-      const cls = declarationClass(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
-      if (cls !== undefined) classes.push(cls);
-    }
+    const classes = classesOfStyle(style);
     const key = 'class' in element.properties ? 'class' : 'className';
     const existing: unknown = element.properties[key];
     const list = Array.isArray(existing) ? existing.map(String) : typeof existing === 'string' ? existing.split(/\s+/).filter(Boolean) : [];
@@ -58,6 +52,25 @@ export function styleToClasses(element: Element): Element {
   }
   for (const child of element.children as ElementContent[]) if (child.type === 'element') styleToClasses(child);
   return element;
+}
+
+// A block's tokens share a few dozen styles: each is spelled once per thread.
+const styleClasses = new Map<string, readonly string[]>();
+const MAX_STYLES = 4096;
+
+function classesOfStyle(style: string): readonly string[] {
+  const known = styleClasses.get(style);
+  if (known) return known;
+  const classes: string[] = [];
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon === -1) continue;
+    const cls = declarationClass(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+    if (cls !== undefined) classes.push(cls);
+  }
+  if (styleClasses.size >= MAX_STYLES) styleClasses.clear();
+  styleClasses.set(style, classes);
+  return classes;
 }
 
 /** The rules for every `shk-` class used in the given HTML, sorted; empty when there is none. */
