@@ -140,7 +140,8 @@ function describe(originals: readonly Original[], kept: ReadonlyMap<number, Prop
       if (setByRenderer(original, key, after)) continue;
       const urlKey = original.fromMarkdown && ((original.tagName === 'a' && key === 'href') || (original.tagName === 'img' && key === 'src'));
       if (urlKey) {
-        diagnostics.push(unsafeUrl(original, String(original.properties[key]), file));
+        const url = String(original.properties[key]);
+        if (writtenWithScheme(url)) diagnostics.push(unsafeUrl(original, url, file));
         continue;
       }
       const value = original.properties[key];
@@ -180,6 +181,23 @@ function removedKeys(before: Properties, after: Properties): string[] {
     const now = after[key];
     return !clobbered.includes(key) && Array.isArray(was) && Array.isArray(now) && now.length < was.length;
   });
+}
+
+/**
+ * Whether the author wrote a scheme: the URL as written (a Markdown link's
+ * URL arrives percent-encoded) with what a browser's URL parser drops left
+ * out (leading spaces and controls, tabs and newlines anywhere), read as
+ * RFC 3986 spells a scheme. " javascript:x" has one; "(https://…)" has none:
+ * it is a path, which the link check reports as leading nowhere.
+ */
+function writtenWithScheme(url: string): boolean {
+  let written = url;
+  try {
+    written = decodeURIComponent(url);
+  } catch {
+    // Not valid percent-encoding: read as it is.
+  }
+  return /^[a-z][a-z0-9+.-]*:/i.test(written.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''));
 }
 
 function unsafeUrl(original: Original, url: string, file: string): Diagnostic {

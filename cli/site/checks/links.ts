@@ -30,7 +30,7 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
           'link/dead',
           at,
           `Link "${link.url}" points to no page.`,
-          didYouMean(target.tried, index.pages.keys(), 'Link to an existing page path, such as "/guide/", or a relative .md file.'),
+          wrappedUrlHint(link.url) ?? didYouMean(target.tried, index.pages.keys(), 'Link to an existing page path, such as "/guide/", or a relative .md file.'),
           link.url,
         ),
       );
@@ -62,4 +62,10 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
     }
   }
   return diagnostics;
+}
+
+/** "(https://x.org/)" is another site's URL in brackets or quotes, which make it a path in this site: say so. */
+function wrappedUrlHint(url: string): string | undefined {
+  const inner = /^[(<"'\[]+\s*([a-z][a-z0-9+.-]*:\/\/[^\s)>"'\]]+)/i.exec(url)?.[1];
+  return inner && `This is a URL inside brackets or quotes, which make it a path in this site: write the link as [text](${inner}).`;
 }

@@ -47,6 +47,15 @@ describe('cli/html/removals', () => {
     expect(report('# T\n\n![pic][d]\n\n[d]: data:image/png;base64,AAAA\n')).toHaveLength(1);
   });
 
+  it('leaves a URL with no scheme to the link check ("(https://…)" is a path), even when the sanitizer drops it', () => {
+    expect(report('# T\n\nSee [a](<(https://example.com/a)>) and ![b](<(x:y)>).\n')).toEqual([]);
+    // A scheme behind a space or a tab is reported: the link check takes such a URL for another site's and says nothing.
+    expect(report('# T\n\n[a](< javascript:x>) [b](<java\tscript:y>)\n')).toEqual([
+      '3:1 link/unsafe-url Link "%20javascript:x" uses a URL scheme that is not allowed, so it is not a link in the page.',
+      '3:22 link/unsafe-url Link "java%09script:y" uses a URL scheme that is not allowed, so it is not a link in the page.',
+    ]);
+  });
+
   it('reports an iframe unless its origin is allowed', () => {
     const frame = '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>\n';
     expect(report(frame)).toEqual(['1:1 html/removed Removed from the HTML: <iframe>.']);

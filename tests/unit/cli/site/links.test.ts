@@ -79,6 +79,15 @@ describe('cli/site/links', () => {
     expect(d?.hint).toMatch(/^Did you mean "\/guide\/"\?/);
   });
 
+  it('says how to write a link whose URL is another site\'s inside brackets or quotes', () => {
+    const found = checkPageLinks(home, [link('(https://example.com/a)'), link('"https://example.com/b"'), link('(guide)')], index);
+    expect(found.map((d) => [d.code, d.hint])).toEqual([
+      ['link/dead', 'This is a URL inside brackets or quotes, which make it a path in this site: write the link as [text](https://example.com/a).'],
+      ['link/dead', 'This is a URL inside brackets or quotes, which make it a path in this site: write the link as [text](https://example.com/b).'],
+      ['link/dead', expect.not.stringContaining('brackets')],
+    ]);
+  });
+
   it('reports dead anchors on other pages and on the same page', () => {
     const found = checkPageLinks(home, [link('/guide/#instal'), link('#nope'), link('#welcome'), link('/guide/#install')], index);
     expect(found.map((d) => [d.code, d.message])).toEqual([
