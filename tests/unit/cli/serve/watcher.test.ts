@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,5 +40,33 @@ describe('cli/serve/watcher', () => {
     await writeFile(path.join(dir, 'a', 'page.md~'), 'backup');
     await new Promise((r) => setTimeout(r, 150));
     expect(seen.some((f) => f.endsWith('.swp') || f.endsWith('~'))).toBe(false);
+  });
+
+  it('watches a folder tree moved in whole, and a folder removed and made again', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-outside-'));
+    try {
+      await mkdir(path.join(dir, 'content'));
+      await mkdir(path.join(outside, 'guide', 'deep'), { recursive: true });
+      const seen: string[] = [];
+      watcher = watchTrees([path.join(dir, 'content')], (file) => seen.push(path.relative(dir!, file)));
+      await new Promise((r) => setTimeout(r, 100));
+
+      // A tree arriving by rename comes as one event for its top folder: the folders inside are watched too.
+      await rename(path.join(outside, 'guide'), path.join(dir, 'content', 'guide'));
+      await until(() => seen.includes(path.join('content', 'guide')));
+      await new Promise((r) => setTimeout(r, 100));
+      await writeFile(path.join(dir, 'content', 'guide', 'deep', 'page.md'), '# deep');
+      await until(() => seen.includes(path.join('content', 'guide', 'deep', 'page.md')));
+
+      await rm(path.join(dir, 'content', 'guide'), { recursive: true });
+      await new Promise((r) => setTimeout(r, 100));
+      await mkdir(path.join(dir, 'content', 'guide'));
+      await new Promise((r) => setTimeout(r, 100));
+      await writeFile(path.join(dir, 'content', 'guide', 'again.md'), '# again');
+      await until(() => seen.includes(path.join('content', 'guide', 'again.md')));
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });
