@@ -142,9 +142,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     builds += 1;
     const update: SiteUpdate = { build: builds, pages: edits.map((e) => ({ path: e.path, chunk: e.chunk.name, content: e.chunk.content })), removed: [], site: false, reload: false, quick: true };
     hub.send('update', update);
-    // The build after this compares with what the tabs now show (after the event: at 10,000 pages this is a copy of every record).
-    const chunkOf = new Map(edits.map((e) => [e.path, e.chunk.name]));
-    snapshot = { ...snapshot, manifest: { ...snapshot.manifest, pages: snapshot.manifest.pages.map((p) => ({ ...p, chunk: chunkOf.get(p.path) ?? p.chunk })) } };
+    // The build after this compares with what the tabs now show.
+    snapshot = { ...snapshot, shown: new Map([...(snapshot.shown ?? []), ...edits.map((e): [string, string] => [e.path, e.chunk.name])]) };
     log(`Updated in ${Math.round(performance.now() - started)} ms: ${edits.length} page(s) changed${changedModel.length > 0 ? ' (its title, headers or links)' : ''}; the site-wide files follow.`);
     // Then the pages' HTML (a reload), made after the event: until it is served, a request for it waits like any stale file.
     const tag = devScriptOf(bundle, base);
