@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   const original = await readFile(file, 'utf8');
 
   let waiting: ((line: string) => void) | undefined;
+  /** The full builds' times ("Rebuilt in"): with a gap longer than the server's quiet time, one follows each edit. */
+  const rebuilt: number[] = [];
   const started = performance.now();
   const server = await startDevServer({
     config: resolveConfig(DIR, { config: false, cache: true }),
@@ -47,6 +49,8 @@ async function main(): Promise<void> {
     watchViewer: false,
     log: (text) => {
       if (/^(?:Updated|Rebuilt) in/.test(text)) waiting?.(text);
+      const ms = /^Rebuilt in (\d+) ms/.exec(text)?.[1];
+      if (ms) rebuilt.push(Number(ms));
     },
   });
   process.stderr.write(`server up in ${Math.round(performance.now() - started)} ms; heap ${mb(process.memoryUsage().heapUsed)} MB\n`);
@@ -94,7 +98,8 @@ async function main(): Promise<void> {
   }
   const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
   process.stdout.write(
-    `${PAGES} pages, ${KIND} edits: median ${median(rows.map((r) => r.wall)).toFixed(0)} ms write → Updated, server ${median(rows.map((r) => r.server))} ms, gc ${median(rows.map((r) => r.gcMs)).toFixed(1)} ms; load ${load}\n`,
+    `${PAGES} pages, ${KIND} edits: median ${median(rows.map((r) => r.wall)).toFixed(0)} ms write → Updated, server ${median(rows.map((r) => r.server))} ms, gc ${median(rows.map((r) => r.gcMs)).toFixed(1)} ms; ` +
+      `full builds after them ${rebuilt.slice(1).join(', ') || 'none'} ms; load ${load}\n`,
   );
 }
 
