@@ -35,7 +35,9 @@ export class DevEngine {
     const started = ++this.builds;
     const output = new DevOutput(this.last);
     let built: BuiltSite | undefined;
-    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, keep: (site) => (built = site) });
+    // The first build is a cold one, whose garbage the collections keep down; later ones reuse nearly all (see BuildOptions).
+    const collectWhileWriting = this.last === undefined;
+    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, collectWhileWriting, keep: (site) => (built = site) });
     // An aborted build throws above and keeps the last site. A failed one leaves none to edit against.
     this.site = undefined;
     // Only a good build's files are worth taking over; after a failed one the last good one stays.
