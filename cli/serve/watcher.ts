@@ -48,6 +48,8 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
         if (!IGNORED_NAME.test(path.basename(file))) onChange(file);
         // A file's content changed: the folders are as they were. Without a name, the folder itself is in doubt.
         if (event === 'rename' || !name) void look(file);
+        // A folder outside the trees that went away and came back (no watched folder hears of it): watched again at the next event.
+        for (const dir of extra) if (!watchers.has(dir)) watchFolder(dir);
       });
       // A watched folder that is removed reports an error on some systems: drop it; the rescan re-adds what exists.
       watcher.on('error', () => unwatch(dir));
@@ -67,19 +69,26 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     await Promise.all(entries.filter((e) => e.isDirectory() && isWalked(e.name)).map((e) => walk(path.join(dir, e.name), found)));
   };
-  /** A name that came or went: a new folder (and what is in it) is watched; a folder gone is unwatched, with those under it. */
+  /**
+   * A name that came or went. A folder there now is watched afresh with all
+   * under it (a watch held from before is of a folder removed since: it
+   * hears nothing); a folder gone is unwatched, with those under it.
+   */
   const look = async (file: string) => {
     const isFolder = await stat(file).then((s) => s.isDirectory(), () => false);
     if (closed) return;
-    if (isFolder) {
-      if (watchers.has(file) || !inTree(file)) return;
-      const found = new Set<string>();
-      await walk(file, found);
-      if (!closed) for (const dir of found) watchFolder(dir);
+    if (!isFolder) {
+      for (const dir of [...watchers.keys()]) if (dir === file || dir.startsWith(`${file}${path.sep}`)) unwatch(dir);
       return;
     }
-    const gone = [...watchers.keys()].filter((dir) => dir === file || dir.startsWith(`${file}${path.sep}`));
-    if (gone.length > 0) rescan();
+    if (!inTree(file)) return;
+    const found = new Set<string>();
+    await walk(file, found);
+    if (closed) return;
+    for (const dir of found) {
+      unwatch(dir);
+      watchFolder(dir);
+    }
   };
 
   const scan = async () => {
