@@ -130,8 +130,8 @@ export async function quickEdit(input: QuickEditInput): Promise<QuickEdit | unde
  * The page's text as the build reads it (source/load.ts); undefined for what
  * the build would report instead. Read at once, in this thread: the edit
  * waits for nothing else, and the promise-based calls went through libuv's
- * thread pool six times (stat, open, fstat, read, close), 6-14 ms at
- * 10,000 pages while the pool was busy.
+ * thread pool five times (stat, open, fstat, read, close), each behind
+ * whatever the pool had queued.
  */
 function readPage(file: string): string | undefined {
   try {
