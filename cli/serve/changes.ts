@@ -19,6 +19,8 @@ export interface SiteUpdate {
 
 export interface BuildSnapshot {
   manifest: Manifest;
+  /** Chunks the tabs show in place of the manifest's since quick edits (by page path): an edit records its page here, not in a copy of every record. */
+  shown?: ReadonlyMap<string, string>;
   redirects: string;
   /** The viewer's scripts and styles by name: content-hashed, so a new name means new code. */
   viewerKey: string;
@@ -26,7 +28,7 @@ export interface BuildSnapshot {
 
 /** The difference between two good builds; undefined when a browser has nothing to do. */
 export function siteUpdate(before: BuildSnapshot | undefined, after: BuildSnapshot, build: number): SiteUpdate | undefined {
-  const old = new Map(before?.manifest.pages.map((p) => [p.path, p.chunk]) ?? []);
+  const old = new Map(before?.manifest.pages.map((p) => [p.path, before.shown?.get(p.path) ?? p.chunk]) ?? []);
   const pages = after.manifest.pages.filter((p) => old.get(p.path) !== p.chunk).map((p) => ({ path: p.path, chunk: p.chunk }));
   const current = new Set(after.manifest.pages.map((p) => p.path));
   const removed = [...old.keys()].filter((p) => !current.has(p));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { bundleViewer, VIEWER_DIR } from '../features/viewer/bundle';
+import type { ServedForm } from './file-source';
 
 /** The dev-only viewer entry: the app plus live updates and the diagnostics overlay. Never in `docsbuild build` output. */
 export const DEV_ENTRY = path.join(VIEWER_DIR, 'dev', 'main.tsx');
@@ -22,32 +23,16 @@ const MODULE_SCRIPT = /<script type="module" src="[^"]*"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*">\n?/g;
 
 /**
- * The files the dev server serves: the build's, plus the dev bundle, with
- * every HTML page loading the dev entry instead of the production one.
- * Pages without the viewer (redirect stubs) stay as built.
+ * The files the dev server serves: the build's, plus the dev bundle, and
+ * the form they are served in: every HTML page loading the dev entry
+ * instead of the production one. Pages without the viewer (redirect stubs)
+ * stay as built.
  */
-export function withDevClient(
-  files: ReadonlyMap<string, string | Uint8Array>,
-  bundle: DevBundle,
-  base: string,
-  previous?: DevPages,
-): Map<string, string | Uint8Array> {
+export function withDevClient(files: ReadonlyMap<string, string | Uint8Array>, bundle: DevBundle, base: string): { files: Map<string, string | Uint8Array>; form: ServedForm } {
   const served = new Map<string, string | Uint8Array>(files);
   for (const [name, bytes] of bundle.files) if (!name.endsWith('.css')) served.set(name, bytes);
   const tag = devScriptOf(bundle, base);
-  for (const [name, content] of files) {
-    if (!name.endsWith('.html')) continue;
-    // A page the build took over unchanged is the same string as last time: its dev form is too (same entry script).
-    const known = previous?.get(content);
-    if (known?.tag === tag) {
-      served.set(name, known.html);
-      continue;
-    }
-    const dev = devDocument(content, tag);
-    served.set(name, dev);
-    previous?.set(content, { tag, html: dev });
-  }
-  return served;
+  return { files: served, form: { key: tag, of: (name, content) => (name.endsWith('.html') ? devDocument(content, tag) : content) } };
 }
 
 /** The script tag that loads the dev entry. */
@@ -59,30 +44,4 @@ export function devScriptOf(bundle: DevBundle, base: string): string {
 export function devDocument(content: string | Uint8Array, tag: string): string {
   const html = typeof content === 'string' ? content : new TextDecoder().decode(content);
   return MODULE_SCRIPT.test(html) ? html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, tag) : html;
-}
-
-/**
- * Each built page's dev form, by the built page itself: a page the build
- * took over unchanged is the same string as last time, so it is neither
- * decoded nor rewritten again. Only the last build's pages are kept.
- */
-export class DevPages {
-  private last = new Map<string | Uint8Array, { tag: string; html: string }>();
-  private current = new Map<string | Uint8Array, { tag: string; html: string }>();
-
-  get(built: string | Uint8Array): { tag: string; html: string } | undefined {
-    const known = this.current.get(built) ?? this.last.get(built);
-    if (known) this.current.set(built, known);
-    return known;
-  }
-
-  set(built: string | Uint8Array, dev: { tag: string; html: string }): void {
-    this.current.set(built, dev);
-  }
-
-  /** After a build is served: what it did not use is dropped. */
-  settle(): void {
-    this.last = this.current;
-    this.current = new Map();
-  }
 }

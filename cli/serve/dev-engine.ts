@@ -2,9 +2,9 @@ import { build, type BuildResult, type BuiltSite } from '../build';
 import type { ResolvedConfig } from '../config';
 import { hasErrors } from '../diagnostics/diagnostic';
 import { PAGE_PARTS } from '../features/parts';
-import { MemoryOutput } from '../output/sink';
 import { PageMemory } from '../page/page-memory';
 import { createPagePipeline, type PagePipeline } from '../page/page-pipeline';
+import { DevOutput } from './dev-output';
 import { quickEdit, startQuickViewer, type QuickEdit, type QuickViewer } from './quick-edit';
 
 /**
@@ -23,7 +23,7 @@ export class DevEngine {
   // A page's code blocks are highlighted again only when they change: a few hundred cover the pages a writer has open.
   private readonly pipeline = createPagePipeline(PAGE_PARTS, { rememberBlocks: 256 });
   private readonly memory = new PageMemory();
-  private last: MemoryOutput | undefined;
+  private last: DevOutput | undefined;
   /** This thread's pipeline made ready for quick edits (see warmUp); again after `release`. */
   private warm: Promise<void> | undefined;
   /** Builds started, to stop the warm-up once another begins. */
@@ -33,9 +33,11 @@ export class DevEngine {
 
   async build(config: ResolvedConfig, signal?: AbortSignal): Promise<BuildResult> {
     const started = ++this.builds;
-    const output = new MemoryOutput(this.last);
+    const output = new DevOutput(this.last);
     let built: BuiltSite | undefined;
-    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, keep: (site) => (built = site) });
+    // The first build is a cold one, whose garbage the collections keep down; later ones reuse nearly all (see BuildOptions).
+    const collectWhileWriting = this.last === undefined;
+    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, collectWhileWriting, keep: (site) => (built = site) });
     // An aborted build throws above and keeps the last site. A failed one leaves none to edit against.
     this.site = undefined;
     // Only a good build's files are worth taking over; after a failed one the last good one stays.

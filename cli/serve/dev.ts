@@ -9,7 +9,7 @@ import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic';
 import { formatBaseline, formatSummary, formatText } from '../diagnostics/format';
 import { DevEngine } from './dev-engine';
 import { siteUpdate, type BuildSnapshot, type SiteUpdate } from './changes';
-import { bundleDevClient, DEV_SEGMENT, DevPages, devDocument, devScriptOf, withDevClient, type DevBundle } from './dev-client';
+import { bundleDevClient, DEV_SEGMENT, devDocument, devScriptOf, withDevClient, type DevBundle } from './dev-client';
 import type { QuickEdit } from './quick-edit';
 import { EventHub } from './events';
 import { MemorySource } from './file-source';
@@ -73,7 +73,6 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   let viewerStale = false;
   // One page pipeline (one shiki highlighter) for the server's life, not one per rebuild; the pages' summaries and the last good output.
   const engine = options.engine ?? new DevEngine();
-  const devPages = new DevPages();
   const failures = repeatCounter();
   // Set before the first build runs (below, once the server listens).
   let watcher: TreeWatcher;
@@ -143,9 +142,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     builds += 1;
     const update: SiteUpdate = { build: builds, pages: edits.map((e) => ({ path: e.path, chunk: e.chunk.name, content: e.chunk.content })), removed: [], site: false, reload: false, quick: true };
     hub.send('update', update);
-    // The build after this compares with what the tabs now show (after the event: at 10,000 pages this is a copy of every record).
-    const chunkOf = new Map(edits.map((e) => [e.path, e.chunk.name]));
-    snapshot = { ...snapshot, manifest: { ...snapshot.manifest, pages: snapshot.manifest.pages.map((p) => ({ ...p, chunk: chunkOf.get(p.path) ?? p.chunk })) } };
+    // The build after this compares with what the tabs now show.
+    snapshot = { ...snapshot, shown: new Map([...(snapshot.shown ?? []), ...edits.map((e): [string, string] => [e.path, e.chunk.name])]) };
     log(`Updated in ${Math.round(performance.now() - started)} ms: ${edits.length} page(s) changed${changedModel.length > 0 ? ' (its title, headers or links)' : ''}; the site-wide files follow.`);
     // Then the pages' HTML (a reload), made after the event: until it is served, a request for it waits like any stale file.
     const tag = devScriptOf(bundle, base);
@@ -178,8 +176,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         base = manifest.site.base;
         staticHandler = createStaticHandler({ source, base, compression: 'fast' });
       }
-      source.update(withDevClient(result.files, bundle, base, devPages));
-      devPages.settle();
+      const served = withDevClient(result.files, bundle, base);
+      source.update(served.files, served.form);
       const next: BuildSnapshot = { manifest, redirects: String(result.files.get('redirects.json') ?? ''), viewerKey: viewerKeyOf(result.files, bundle) };
       const update = siteUpdate(snapshot, next, builds + 1);
       snapshot = next;

@@ -32,6 +32,12 @@ export interface FileSource {
   get(name: string): Promise<StaticEntry | undefined>;
 }
 
+/** How the served bytes of a file are made from the built file (`dev`: each page loads the dev entry); `key` names the form. */
+export interface ServedForm {
+  key: string;
+  of(name: string, content: string | Uint8Array): string | Uint8Array;
+}
+
 /** A name as requestTarget() produces: relative, no empty, `.` or `..` segments, no `\` or NUL. Checked again here. */
 function isPlainName(name: string): boolean {
   return name !== '' && !path.isAbsolute(name) && !/[\0\\]/.test(name) && name.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
@@ -49,24 +55,34 @@ export class MemorySource implements FileSource {
   private entries = new Map<string, StaticEntry>();
   /** What each entry was made from: a file the build took over unchanged is the same string or array, and is not copied or compared again. */
   private madeFrom = new Map<string, string | Uint8Array>();
+  /** The served form the entries were made with (update). */
+  private formKey: string | undefined;
   /** While stale: the patched names, and the build's arrival that ends it. */
   private stale: { fresh: Set<string>; settled: Promise<void>; settle: () => void } | undefined;
 
-  update(files: ReadonlyMap<string, string | Uint8Array>): void {
+  /**
+   * The build's files, served as `form` makes them from the built ones when
+   * given. Only the built files are kept in the heap (the build's own
+   * strings): a served form differs only for files that changed, and lives
+   * in its entry's buffer. A new `form.key` makes every file again.
+   */
+  update(files: ReadonlyMap<string, string | Uint8Array>, form?: ServedForm): void {
     const next = new Map<string, StaticEntry>();
     const madeFrom = new Map<string, string | Uint8Array>();
+    const sameForm = form?.key === this.formKey;
     for (const [name, content] of files) {
       const old = this.entries.get(name);
       madeFrom.set(name, content);
-      if (old && this.madeFrom.get(name) === content) {
+      if (old && sameForm && this.madeFrom.get(name) === content) {
         next.set(name, old);
         continue;
       }
-      const body = bodyOf(content);
+      const body = bodyOf(form ? form.of(name, content) : content);
       next.set(name, old && old.body.equals(body) ? old : new StaticEntry(body));
     }
     this.entries = next;
     this.madeFrom = madeFrom;
+    this.formKey = form?.key;
     this.settle();
   }
 

@@ -1,4 +1,5 @@
 import { pathVariants } from '../../shared/paths';
+import { ReplacedMap } from '../support/replaced-map';
 
 /** What the site-wide stages know about one page. */
 export interface IndexedPage {
@@ -42,7 +43,7 @@ export function createSiteIndex(
  * of a page resolves its links against it without building the site again.
  */
 export function withPageEdited(index: SiteIndex, page: IndexedPage): SiteIndex {
-  return { ...index, pages: new Map(index.pages).set(page.path, page), byRelativePath: new Map(index.byRelativePath).set(page.relativePath, page) };
+  return { ...index, pages: new ReplacedMap(index.pages, page.path, page), byRelativePath: new ReplacedMap(index.byRelativePath, page.relativePath, page) };
 }
 
 /** The page a path lands on, accepting the trailing-slash and .html variants. */

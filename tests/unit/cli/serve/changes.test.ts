@@ -28,6 +28,12 @@ describe('cli/serve/changes', () => {
     });
   });
 
+  it('compares with the chunks quick edits showed in place of the manifest\'s', () => {
+    const before = { ...snapshot({ '/a/': 'a.1', '/b/': 'b.1' }), shown: new Map([['/a/', 'a.2']]) };
+    expect(siteUpdate(before, snapshot({ '/a/': 'a.2', '/b/': 'b.1' }), 3)).toBeUndefined();
+    expect(siteUpdate(before, snapshot({ '/a/': 'a.1', '/b/': 'b.1' }), 3)?.pages).toEqual([{ path: '/a/', chunk: 'a.1' }]);
+  });
+
   it('has nothing to say when the output is the same', () => {
     expect(siteUpdate(snapshot({ '/a/': 'a.1' }), snapshot({ '/a/': 'a.1' }), 2)).toBeUndefined();
   });

@@ -172,6 +172,23 @@ describe('cli/serve/file-source', () => {
     expect(await source.get('../a.html')).toBeUndefined();
   });
 
+  it('serves files in a form made from the built ones, again only for a changed file or a new form', async () => {
+    const source = new MemorySource();
+    const made: string[] = [];
+    const form = (key: string) => ({ key, of: (name: string, content: string | Uint8Array) => (made.push(name), `${key}:${String(content)}`) });
+    const page = 'built page';
+    source.update(new Map([['a.html', page], ['b.html', 'old']]), form('one'));
+    expect((await source.get('a.html'))?.body.toString()).toBe('one:built page');
+    made.length = 0;
+    source.update(new Map([['a.html', page], ['b.html', 'new']]), form('one'));
+    expect(made).toEqual(['b.html']);
+    expect((await source.get('b.html'))?.body.toString()).toBe('one:new');
+    made.length = 0;
+    source.update(new Map([['a.html', page], ['b.html', 'new']]), form('two'));
+    expect(made.sort()).toEqual(['a.html', 'b.html']);
+    expect((await source.get('a.html'))?.body.toString()).toBe('two:built page');
+  });
+
   it('after a patch (a quick edit) serves the patched files and page chunks at once, and makes every other request wait for the next build', async () => {
     const source = new MemorySource();
     const chunk = 'assets/pages/other.0123456789.json';

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,16 @@ describe('cli/serve/watcher', () => {
     }
   };
 
+  /** Writes `file` until the watcher reports it (a new folder's watch comes a moment after its own event, later on a loaded machine). */
+  const writeUntilSeen = async (file: string, seen: () => string[], relative: string) => {
+    const deadline = Date.now() + 5000;
+    for (let i = 0; !seen().includes(relative); i++) {
+      if (Date.now() > deadline) throw new Error(`${relative} was not reported`);
+      await writeFile(file, `# page ${i}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
   it('reports changes in nested folders, in folders created after it started, and ignores editor swap files', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
     await mkdir(path.join(dir, 'a', 'b'), { recursive: true });
@@ -32,13 +42,35 @@ describe('cli/serve/watcher', () => {
 
     await mkdir(path.join(dir, 'new'));
     await until(() => seen.includes('new'));
-    await new Promise((r) => setTimeout(r, 100)); // the re-scan adds a watch on new/
-    await writeFile(path.join(dir, 'new', 'late.md'), '# y');
-    await until(() => seen.includes(path.join('new', 'late.md')));
+    await writeUntilSeen(path.join(dir, 'new', 'late.md'), () => seen, path.join('new', 'late.md'));
 
     await writeFile(path.join(dir, 'a', '.page.md.swp'), 'swap');
     await writeFile(path.join(dir, 'a', 'page.md~'), 'backup');
     await new Promise((r) => setTimeout(r, 150));
     expect(seen.some((f) => f.endsWith('.swp') || f.endsWith('~'))).toBe(false);
+  });
+
+  it('watches a folder tree moved in whole, and a folder removed and made again', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-outside-'));
+    try {
+      await mkdir(path.join(dir, 'content'));
+      await mkdir(path.join(outside, 'guide', 'deep'), { recursive: true });
+      const seen: string[] = [];
+      watcher = watchTrees([path.join(dir, 'content')], (file) => seen.push(path.relative(dir!, file)));
+      await new Promise((r) => setTimeout(r, 100));
+
+      // A tree arriving by rename comes as one event for its top folder: the folders inside are watched too.
+      await rename(path.join(outside, 'guide'), path.join(dir, 'content', 'guide'));
+      await until(() => seen.includes(path.join('content', 'guide')));
+      await writeUntilSeen(path.join(dir, 'content', 'guide', 'deep', 'page.md'), () => seen, path.join('content', 'guide', 'deep', 'page.md'));
+
+      await rm(path.join(dir, 'content', 'guide'), { recursive: true });
+      await new Promise((r) => setTimeout(r, 100));
+      await mkdir(path.join(dir, 'content', 'guide'));
+      await writeUntilSeen(path.join(dir, 'content', 'guide', 'again.md'), () => seen, path.join('content', 'guide', 'again.md'));
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });
