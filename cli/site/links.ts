@@ -35,7 +35,8 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
  * times in all). An index is never changed once made (an edit makes a new
  * one, site-index.ts withPageEdited), so what it resolved stays true. Only
  * the latest few thousand are kept: held for the whole site, at 10,000
- * pages they kept about 50 MiB more heap to the end of a build (peak RSS of a one-edit build 625-643 MB, 564-569 MB kept to the latest).
+ * pages they kept about 50 MiB more heap to the end of a build (a one-edit
+ * build's peak RSS 625-643 MB; 564-569 MB with the latest only).
  */
 const resolvedBy = new WeakMap<SiteIndex, Map<string, LinkTarget>>();
 const RESOLVED_AT_MOST = 4096;
