@@ -38,7 +38,7 @@ import { createHeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
 import { readLastUpdated } from './source/last-updated';
-import { UnchangedFiles } from './source/unchanged-files';
+import { StoredSources } from './source/stored-sources';
 
 export interface BuildOptions {
   /** `check` runs every check but renders and writes nothing. */
@@ -351,17 +351,21 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
 /**
  * A build without process memory (the CLI's): with a page cache, the pages
  * and site config the last build read are taken from the store it left
- * (source/unchanged-files.ts) where their stat is unchanged, so only the
+ * (source/stored-sources.ts) where their stat is unchanged, so only the
  * files changed since are read; the store is updated at once and let go.
  */
 async function loadWithStoredSources(config: ResolvedConfig): Promise<LoadedSources> {
   const cache = config.pages.cache;
   if (!cache) return loadSources(config);
-  const file = path.join(cache.dir, 'sources.bin');
-  const files = await UnchangedFiles.load(file, (absolute) => /\.(?:md|ya?ml)$/.test(absolute));
-  const sources = await loadSources(config, files);
-  await files.save(file);
-  return sources;
+  const files = await StoredSources.open(path.join(cache.dir, 'sources.bin'), (absolute) => /\.(?:md|ya?ml)$/.test(absolute));
+  try {
+    const sources = await loadSources(config, files);
+    await files.save();
+    return sources;
+  } catch (error) {
+    await files.abort();
+    throw error;
+  }
 }
 
 /** Lets events waiting in the loop (a watcher's) run, then stops if they made this build stale. */

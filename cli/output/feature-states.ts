@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { createCheckedFileWriter, readCheckedFile, writeCheckedFile } from '../support/checked-file';
+import { readCheckedFile, writeCheckedFile } from '../support/checked-file';
+import { createFramedFileWriter, readFramedFile } from '../support/framed-file';
 
 /** Bumped when the files' shape changes. */
 const STATE_FORMAT = 1;
@@ -47,23 +48,10 @@ export class FeatureStates {
    * a copy. Undefined as for load().
    */
   async loadRecords(feature: string): Promise<Map<string, Buffer> | undefined> {
-    const body = await readCheckedFile(this.fileOf(feature));
-    if (!body) return undefined;
+    const frames = await readFramedFile(this.fileOf(feature), this.headerOf(feature));
+    if (!frames || frames.length % 2 !== 0) return undefined;
     const records = new Map<string, Buffer>();
-    try {
-      let at = 0;
-      const next = () => {
-        const length = body.readUInt32LE(at);
-        const value = body.subarray(at + 4, at + 4 + length);
-        if (value.length !== length) throw new RangeError('A record runs past the end.');
-        at += 4 + length;
-        return value;
-      };
-      if (next().toString('utf8') !== this.headerOf(feature)) return undefined;
-      while (at < body.length) records.set(next().toString('utf8'), next());
-    } catch {
-      return undefined;
-    }
+    for (let i = 0; i < frames.length; i += 2) records.set(frames[i]!.toString('utf8'), frames[i + 1]!);
     return records;
   }
 
@@ -73,22 +61,8 @@ export class FeatureStates {
    * never held whole nor serialized at once. Nothing changes until commit().
    */
   records(feature: string): { add(key: string, value: Uint8Array): void; commit(): Promise<boolean>; abort(): Promise<void> } {
-    const writer = createCheckedFileWriter(this.fileOf(feature));
-    const frame = (bytes: Uint8Array) => {
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(bytes.length);
-      writer.write(length);
-      writer.write(bytes);
-    };
-    frame(Buffer.from(this.headerOf(feature)));
-    return {
-      add(key, value) {
-        frame(Buffer.from(key));
-        frame(value);
-      },
-      commit: () => writer.commit(),
-      abort: () => writer.abort(),
-    };
+    const writer = createFramedFileWriter(this.fileOf(feature), this.headerOf(feature));
+    return { add: (key, value) => writer.add(key, value), commit: () => writer.commit(), abort: () => writer.abort() };
   }
 
   private headerOf(feature: string): string {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { UsageError } from '../support/errors';
 import type { OutputContent, OutputSink, PutOptions, ReusedOutput } from './sink';
 import { OUTPUT_MARKER } from './layout';
+import { applyJournal, dropJournal, outputConflict, readJournal, writeJournal, type Journal } from './journal';
 import { readOutputRecord, writeOutputRecord, type OutputRecord, type RecordedFile } from './record';
 
 export type OutputFiles = ReadonlyMap<string, OutputContent>;
@@ -15,14 +16,23 @@ const WRITES_IN_FLIGHT = 32;
 export interface OutputFolderOptions {
   /** Remembers what each file was made from, so the next build can keep it instead of writing it again (see output-record.ts). */
   record?: { file: string; toolVersion: string };
+  /** For tests: called at each step of a commit by difference; a throw there stands for the build being killed at that point. */
+  onCommitStep?: (step: string) => void;
 }
 
 /**
  * The only stage that writes: an output folder filled file by file as the
- * build makes them. Everything goes into a temp folder beside `outDir`, which
- * `commit` swaps in whole: a build that fails, is aborted or is killed midway
- * leaves the previous output as it was. A file the previous output already
- * holds, unchanged, is hard-linked from there rather than written again.
+ * build makes them. A build that fails, is aborted or is killed midway
+ * leaves the previous output as it was, or as the next build puts it.
+ *
+ * With a record of the previous output (what it made, and how each file
+ * looked), a build writes by difference: a file the output holds unchanged
+ * stays where it is, new and changed files wait in a temp folder beside
+ * `outDir`, and `commit` moves them into place and removes what the previous
+ * build made and this one did not, through a journal (output/journal.ts)
+ * that a killed build's successor applies first. Without a record (or when
+ * the folder cannot take it), every file goes into the temp folder, unchanged
+ * ones hard-linked from the previous output, and `commit` swaps it in whole.
  */
 export class OutputFolder implements OutputSink {
   private readonly given = new Set<string>();
@@ -31,6 +41,8 @@ export class OutputFolder implements OutputSink {
   private readonly folders = new Map<string, Promise<unknown>>();
   private readonly madeSync = new Set<string>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Writing by difference: the previous output's files this build keeps where they are. */
+  private readonly inPlace = new Set<string>();
   private failure: unknown;
   private closed = false;
   /** Folders of earlier builds this one could not remove (read-only files): the CLI names them, and they are never in the way. */
@@ -42,6 +54,8 @@ export class OutputFolder implements OutputSink {
     private readonly release: () => Promise<void>,
     private readonly previous: OutputRecord,
     private readonly options: OutputFolderOptions,
+    /** The output is ours, marked, and recorded: commit changes only what differs. */
+    private readonly byDifference: boolean,
   ) {
     for (const [name, file] of previous) this.byId.set(file.id, name);
   }
@@ -61,7 +75,8 @@ export class OutputFolder implements OutputSink {
       await mkdir(temp);
       await writeFile(path.join(temp, TEMP_MARKER), `${process.pid}\n`);
       const previous = options.record ? await readOutputRecord(options.record.file, options.record.toolVersion) : new Map();
-      const folder = new OutputFolder(outDir, temp, release, previous, options);
+      const marked = (await lstat(path.join(outDir, OUTPUT_MARKER)).catch(() => undefined))?.isFile() === true;
+      const folder = new OutputFolder(outDir, temp, release, previous, options, marked && previous.size > 0);
       folder.leftovers.push(...leftovers);
       return folder;
     } catch (error) {
@@ -122,7 +137,7 @@ export class OutputFolder implements OutputSink {
     if (!this.given.has(name)) return undefined;
     await this.settle();
     if (this.failure !== undefined) throw this.failure;
-    return readFile(safeJoin(this.temp, name));
+    return readFile(safeJoin(this.inPlace.has(this.canonical(safeJoin(this.temp, name))) ? this.outDir : this.temp, name));
   }
 
   async readPrevious(key: string): Promise<Uint8Array | undefined> {
@@ -139,20 +154,63 @@ export class OutputFolder implements OutputSink {
     }
   }
 
-  /** Swaps the temp folder in as `outDir`, then records what it holds for the next build. */
+  /** Puts the new output in place (by difference, or by swapping the temp folder in), then records what it holds for the next build. */
   async commit(): Promise<void> {
+    let keepTemp = false;
     try {
       await this.settle();
       if (this.failure !== undefined) throw this.failure;
+      const journal = this.byDifference ? this.journal() : undefined;
+      if (journal && outputConflict(this.outDir, journal, new Set(this.previous.keys())) === undefined) {
+        const step = this.options.onCommitStep ?? (() => {});
+        step('staged');
+        await writeJournal(this.temp, journal);
+        // From here on the commit happens: a failure leaves the journal for the next build to finish.
+        keepTemp = true;
+        step('journal');
+        await applyJournal(this.temp, this.outDir, journal, step);
+        await this.writeRecord();
+        step('record');
+        await dropJournal(this.temp);
+        keepTemp = false;
+        step('done');
+        return;
+      }
+      // The files kept in place join the temp folder, which is swapped in whole.
+      for (const name of this.inPlace) {
+        const old = this.previous.get(name);
+        if (!old || !this.link(safeJoin(this.outDir, name), safeJoin(this.temp, name), old)) throw new Error(`${name} changed while the build ran: build again.`);
+      }
       // Marked ours before it is swapped in: a later build may replace it, and nothing else.
       await writeFile(path.join(this.temp, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
       await rm(path.join(this.temp, TEMP_MARKER), { force: true });
       const left = await swapIn(this.temp, this.outDir);
       if (left) this.leftovers.push(left);
-      if (this.options.record) await writeOutputRecord(this.options.record.file, this.options.record.toolVersion, this.written);
+      await this.writeRecord();
     } finally {
-      await this.close();
+      await this.close(keepTemp);
     }
+  }
+
+  /** What a commit by difference does: files not kept in place move in, recorded ones not made again go. */
+  private journal(): Journal {
+    const removals: string[] = [];
+    for (const name of this.previous.keys()) {
+      let canonical: string;
+      try {
+        canonical = this.canonical(safeJoin(this.temp, name));
+      } catch {
+        // A record naming a file outside the folder was not written by us.
+        continue;
+      }
+      if (!this.given.has(canonical)) removals.push(canonical);
+    }
+    const moves = [...this.given].filter((name) => !this.inPlace.has(name));
+    return { moves: moves.sort(), removals: removals.sort() };
+  }
+
+  private async writeRecord(): Promise<void> {
+    if (this.options.record) await writeOutputRecord(this.options.record.file, this.options.record.toolVersion, this.written);
   }
 
   /** Drops everything written so far; `outDir` stays as it was. */
@@ -161,11 +219,16 @@ export class OutputFolder implements OutputSink {
     await this.close();
   }
 
+  /** A name as the file it lands on: `a.html` and `./a.html` are one file. */
+  private canonical(target: string): string {
+    return path.relative(this.temp, target).split(path.sep).join('/');
+  }
+
   private claim(name: string): string {
     if (this.closed) throw new Error(`The output is closed: ${name} came too late.`);
     const target = safeJoin(this.temp, name);
     // By the file it lands on: `a.html` and `./a.html` are one file, and must not both be written.
-    const canonical = path.relative(this.temp, target).split(path.sep).join('/');
+    const canonical = this.canonical(target);
     if (this.given.has(canonical) || this.given.has(name)) throw new Error(`The output ${name} was made twice.`);
     this.given.add(canonical);
     return target;
@@ -176,14 +239,26 @@ export class OutputFolder implements OutputSink {
   }
 
   /**
-   * Hard-links the previous output's file if it is still as recorded;
+   * Keeps the previous output's file if it is still as recorded: where it is
+   * when writing by difference, else hard-linked into the temp folder;
    * undefined when it is not. Synchronous system calls: after an edit most
-   * of a large site's files are taken over this way (32,690 at 10,000
-   * pages), and an lstat and a link each through the thread pool cost
-   * several times the calls themselves.
+   * of a large site's files are kept (32,690 at 10,000 pages), and an lstat
+   * through the thread pool costs several times the call itself.
    */
   private keep(name: string, old: RecordedFile, target: string): RecordedFile | undefined {
     const source = safeJoin(this.outDir, name);
+    if (!this.byDifference) return this.link(source, target, old);
+    try {
+      if (!isAsRecorded(lstatSync(source), old)) return undefined;
+    } catch {
+      return undefined;
+    }
+    this.inPlace.add(this.canonical(target));
+    return old;
+  }
+
+  /** Hard-links (or copies) a previous file as recorded into the temp folder; undefined when it is not as recorded. */
+  private link(source: string, target: string, old: RecordedFile): RecordedFile | undefined {
     try {
       if (!isAsRecorded(lstatSync(source), old)) return undefined;
       this.folderOfSync(target);
@@ -248,11 +323,12 @@ export class OutputFolder implements OutputSink {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
-  private async close(): Promise<void> {
+  /** Removes the temp folder (unless a commit left its journal there for the next build) and releases the lock. */
+  private async close(keepTemp = false): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     try {
-      await rm(this.temp, { recursive: true, force: true });
+      if (!keepTemp) await rm(this.temp, { recursive: true, force: true });
     } finally {
       await this.release();
     }
@@ -380,8 +456,9 @@ function ownSibling(outName: string, sibling: string): { kind: 'tmp' | 'old' } |
 
 /**
  * A build killed between its two renames leaves no output folder but a
- * complete `<out>.old-*`: put it back. Temp folders of builds that are gone
- * are removed. Only folders named as a build names its own AND holding its
+ * complete `<out>.old-*`: put it back. One killed during a commit by
+ * difference leaves a journal in its temp folder: applied. Temp folders of
+ * builds that are gone are then removed. Only folders named as a build names its own AND holding its
  * marker are touched; one that cannot be removed (read-only files) is left
  * and returned, never retried in a loop: it is not in the way.
  */
@@ -400,6 +477,13 @@ async function recoverInterruptedSwap(outDir: string): Promise<string[]> {
     if (own.kind === 'tmp' && ((await marked(sibling, TEMP_MARKER)) || (await marked(sibling, OUTPUT_MARKER)))) temps.push(sibling);
   }
   if (olds.length > 0 && !siblings.includes(name)) await rename(path.join(parent, olds.pop()!), outDir);
+  // A build killed after its commit point: its journal is applied now, before anything else reads or writes the output.
+  for (const temp of temps) {
+    const journal = await readJournal(path.join(parent, temp));
+    if (!journal) continue;
+    await applyJournal(path.join(parent, temp), outDir, journal);
+    await dropJournal(path.join(parent, temp));
+  }
   const left: string[] = [];
   for (const leftover of [...olds, ...temps]) {
     if (!(await removeOwnFolder(path.join(parent, leftover)))) left.push(path.join(parent, leftover));

@@ -189,15 +189,31 @@ export function measureSearchIndex(files: OutputFiles): SearchIndexSizes | undef
 
 /** The sizes of a search index from its files' contents: the build (as it writes them) and measureSearchIndex (reading them back). */
 export function searchIndexSizesOf(root: string | Uint8Array, termShards: readonly (string | Uint8Array)[], docShards: readonly (string | Uint8Array)[]): SearchIndexSizes {
+  const measured = (content: string | Uint8Array): FileSize => ({ raw: byteLength(content), gzip: keptGzipSize(content) });
+  return searchIndexSizesFrom(measured(root), termShards.map(measured), docShards.map(measured));
+}
+
+/** One file's bytes, raw and gzip. */
+export interface FileSize {
+  raw: number;
+  gzip: number;
+}
+
+/** The sizes of a search index from its files' sizes (a build that kept a file knows its gzip size from the output record). */
+export function searchIndexSizesFrom(root: FileSize, termShards: readonly FileSize[], docShards: readonly FileSize[]): SearchIndexSizes {
   const all = [root, ...termShards, ...docShards];
-  const medianGzip = (contents: readonly (string | Uint8Array)[]) => median(contents.map(keptGzipSize).sort((a, b) => a - b));
+  const medianGzip = (files: readonly FileSize[]) => median(files.map((f) => f.gzip).sort((a, b) => a - b));
   return {
-    raw: all.reduce((sum, content) => sum + (typeof content === 'string' ? Buffer.byteLength(content) : content.length), 0),
-    gzip: all.reduce((sum, content) => sum + keptGzipSize(content), 0),
-    root: keptGzipSize(root),
+    raw: all.reduce((sum, file) => sum + file.raw, 0),
+    gzip: all.reduce((sum, file) => sum + file.gzip, 0),
+    root: root.gzip,
     termShard: medianGzip(termShards),
     docShard: medianGzip(docShards),
   };
+}
+
+export function byteLength(content: string | Uint8Array): number {
+  return typeof content === 'string' ? Buffer.byteLength(content) : content.length;
 }
 
 export function median(sorted: readonly number[]): number {

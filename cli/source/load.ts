@@ -1,5 +1,5 @@
 import { readFile, readlink, realpath, stat } from 'node:fs/promises';
-import { statFile, type UnchangedFiles } from './unchanged-files';
+import { statFile, type KnownFiles } from './unchanged-files';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { checkFileNames } from './file-names';
@@ -84,7 +84,7 @@ export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 const READ_CONCURRENCY = 64;
 
 /** The only stage that reads the content tree. */
-export async function loadSources(config: ContentLocation, unchanged?: UnchangedFiles): Promise<LoadedSources> {
+export async function loadSources(config: ContentLocation, unchanged?: KnownFiles): Promise<LoadedSources> {
   const diagnostics: Diagnostic[] = [];
   const displayPath = (relativePath: string) =>
     path.relative(config.root, path.join(config.contentDir, relativePath)).split(path.sep).join('/');

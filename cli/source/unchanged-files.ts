@@ -1,6 +1,4 @@
 import { readFile, stat } from 'node:fs/promises';
-import { deserialize, serialize } from 'node:v8';
-import { readCheckedFile, writeCheckedFile } from '../support/checked-file';
 
 export interface FileStat {
   size: number;
@@ -20,47 +18,28 @@ export async function statFile(absolute: string): Promise<FileStat> {
 }
 
 /**
+ * What loadSources reads the content tree through when files may be known
+ * already: the file's bytes, given the stat taken just before; `settle` once
+ * every file of the build was asked for.
+ */
+export interface KnownFiles {
+  read(absolute: string, known: FileStat): Promise<Buffer>;
+  settle(): void;
+}
+
+/**
  * Files read before and not changed since, known by their stat (size, times,
  * inode), as git's index knows a file is clean without reading it: a
  * long-lived process (the dev server, rebuilding after each edit) then reads
  * only what changed. A file changed within two seconds of its stat is not
  * remembered: a second write in the same tick of the file system's clock
- * would leave the same stat behind (git's "racy" case).
+ * would leave the same stat behind (git's "racy" case). A CLI build, which
+ * has no process memory, keeps them in the page cache instead
+ * (source/stored-sources.ts).
  */
-export class UnchangedFiles {
+export class UnchangedFiles implements KnownFiles {
   private remembered = new Map<string, { stamp: string; bytes: Buffer }>();
   private seen = new Set<string>();
-  private changed = false;
-
-  /**
-   * @param keep Which files to remember (all by default). A CLI build stores
-   * what it remembers (`load`, `save`): only the pages and the site config,
-   * whose bytes are small and read every build.
-   */
-  constructor(private readonly keep: (absolute: string) => boolean = () => true) {}
-
-  /**
-   * The files the last CLI build stored in `file` (a checked file of the
-   * page cache, trusted whole or not at all): the next build reads one file
-   * instead of every page, and only the pages whose stat changed.
-   */
-  static async load(file: string, keep?: (absolute: string) => boolean): Promise<UnchangedFiles> {
-    const files = new UnchangedFiles(keep);
-    const body = await readCheckedFile(file);
-    try {
-      const data = body && (deserialize(body) as { format?: unknown; files?: unknown });
-      if (data && data.format === STORE_FORMAT && data.files instanceof Map) files.remembered = data.files as UnchangedFiles['remembered'];
-    } catch {
-      // Not a store of ours: every file is read.
-    }
-    return files;
-  }
-
-  /** Stores what is remembered, after `settle`, when it changed; a store that cannot be written only costs time. */
-  async save(file: string): Promise<void> {
-    if (this.changed) await writeCheckedFile(file, serialize({ format: STORE_FORMAT, files: this.remembered }));
-    this.changed = false;
-  }
 
   /** The file's bytes: the remembered ones when its stat is as when they were read, else read now. */
   async read(absolute: string, known: FileStat): Promise<Buffer> {
@@ -68,22 +47,14 @@ export class UnchangedFiles {
     const last = this.remembered.get(absolute);
     if (last?.stamp === known.stamp) return last.bytes;
     const bytes = await readFile(absolute);
-    if (known.settled && this.keep(absolute)) this.remembered.set(absolute, { stamp: known.stamp, bytes });
-    else if (!this.remembered.delete(absolute)) return bytes;
-    this.changed = true;
+    if (known.settled) this.remembered.set(absolute, { stamp: known.stamp, bytes });
+    else this.remembered.delete(absolute);
     return bytes;
   }
 
   /** After a build: forgets files it did not read (deleted or renamed since). */
   settle(): void {
-    for (const file of this.remembered.keys()) {
-      if (this.seen.has(file)) continue;
-      this.remembered.delete(file);
-      this.changed = true;
-    }
+    for (const file of this.remembered.keys()) if (!this.seen.has(file)) this.remembered.delete(file);
     this.seen = new Set();
   }
 }
-
-/** Bumped when the stored files' shape changes. */
-const STORE_FORMAT = 1;

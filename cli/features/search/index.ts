@@ -1,4 +1,6 @@
-import { searchIndexSizesOf } from '../../output/sizes';
+import type { SearchRoot } from '../../../schema/search-index';
+import { searchDocShardNameOf } from '../../../shared/output-names';
+import { byteLength, gzipSize, searchIndexSizesFrom, type FileSize } from '../../output/sizes';
 import { partOf } from '../../page/types';
 import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
 import { searchIndexKey, searchPageKey } from './file';
@@ -68,11 +70,13 @@ async function start({ model, pages, output, published, kept, stored }: EmitCont
       await records?.commit();
       previous = undefined;
       const index = builder.finish();
-      // The key was looked up at the start (so the pages' text is read only when the index is made): store it now,
-      // on every file, numbered, and the number of shards on the root.
-      for (const [at, file] of index.shards.entries()) if (!output.has(file.name)) await output.put(file.name, file.content, { key: `${key}#${at}` });
-      if (!output.has(index.root.name)) await output.put(index.root.name, index.root.content, { key, meta: index.shards.length });
-      published.searchIndex = sizesOf(index.root, index.shards);
+      // Each shard by its name (a hash of its content): one the output holds already is kept as it is, neither written
+      // nor gzipped again (its gzip size is stored with it). The root carries the index's key, looked up at the start.
+      const shards: FileSize[] = [];
+      for (const file of index.shards) shards.push(await putShard(output, file));
+      const root = { raw: byteLength(index.root.content), gzip: gzipSize(index.root.content) };
+      if (!output.has(index.root.name)) await output.put(index.root.name, index.root.content, { key, meta: root.gzip });
+      published.searchIndex = sizesFrom(index.root.name, root, index.shards.map((file) => file.name), shards);
     },
   };
 }
@@ -97,22 +101,41 @@ function preparedPages(kept: EmitContext['kept']): Map<string, PreparedSearchPag
 
 /** The previous build's index, every file of it taken over; undefined (and the index made again) when any is missing. */
 async function reuseIndex(key: string, output: Sink): Promise<EmitContext['published']['searchIndex']> {
-  const root = await output.reuse(key);
-  if (!root || root.meta === undefined) return undefined;
-  const shards: SearchIndexFile[] = [];
-  for (let at = 0; at < root.meta; at++) {
-    const shard = await output.reuse(`${key}#${at}`);
-    const content = shard && (await output.read(shard.name));
-    if (!shard || content === undefined) return undefined;
-    shards.push({ name: shard.name, content: text(content) });
+  const reused = await output.reuse(key);
+  const content = reused && (await output.read(reused.name));
+  if (!reused || reused.meta === undefined || content === undefined) return undefined;
+  const root = JSON.parse(text(content)) as Pick<SearchRoot, 'terms' | 'docs'>;
+  const names = [...root.terms.map(([, name]) => name), ...Array.from({ length: root.docs.shards }, (_, at) => searchDocShardNameOf(at, root.docs.hash))];
+  const sizes: FileSize[] = [];
+  for (const name of names) {
+    const shard = await output.reuse(shardKey(name));
+    const bytes = shard && (await output.read(name));
+    if (!shard || bytes === undefined) return undefined;
+    sizes.push({ raw: byteLength(bytes), gzip: shard.meta ?? gzipSize(bytes) });
   }
-  return sizesOf({ name: root.name, content: text((await output.read(root.name)) ?? '') }, shards);
+  return sizesFrom(reused.name, { raw: byteLength(content), gzip: reused.meta }, names, sizes);
+}
+
+/** A shard is known by its name, which holds a hash of its content. */
+function shardKey(name: string): string {
+  return `search-shard:${name}`;
+}
+
+/** Keeps the previous output's file of that name (and its gzip size), or writes it with its gzip size. */
+async function putShard(output: Sink, file: SearchIndexFile): Promise<FileSize> {
+  const raw = byteLength(file.content);
+  if (output.has(file.name)) return { raw, gzip: gzipSize(file.content) };
+  const kept = await output.reuse(shardKey(file.name));
+  if (kept) return { raw, gzip: kept.meta ?? gzipSize(file.content) };
+  const gzip = gzipSize(file.content);
+  await output.put(file.name, file.content, { key: shardKey(file.name), meta: gzip });
+  return { raw, gzip };
 }
 
 /** The root's name, and the index's sizes (output/sizes.ts). */
-function sizesOf(root: SearchIndexFile, shards: readonly SearchIndexFile[]) {
-  const of = (kind: string) => shards.filter((s) => s.name.includes(`/${kind}-`)).map((s) => s.content);
-  return { name: root.name, ...searchIndexSizesOf(root.content, of('terms'), of('docs')) };
+function sizesFrom(name: string, root: FileSize, names: readonly string[], sizes: readonly FileSize[]) {
+  const of = (kind: string) => sizes.filter((_, at) => names[at]!.includes(`/${kind}-`));
+  return { name, ...searchIndexSizesFrom(root, of('terms'), of('docs')) };
 }
 
 function text(content: string | Uint8Array): string {

@@ -39,6 +39,27 @@ describe('cli/site/links', () => {
     expect(sibling.kind === 'page' && sibling.page.path).toBe('/guide/');
   });
 
+  it('resolves a link once per folder it is written from, and a page-local one per page; a new index resolves afresh', () => {
+    const other = page('/guide/other.html', 'guide/other.md', ['steps']);
+    const withOther = createSiteIndex('/docs/', [home, guide, setup, other], new Map());
+    // The same relative link from two pages of one folder, and from another folder.
+    const fromSetup = resolveLink('./README.md#limits', setup, withOther);
+    expect(resolveLink('./README.md#limits', other, withOther)).toBe(fromSetup);
+    const fromHome = resolveLink('./README.md#limits', home, withOther);
+    expect(fromHome.kind === 'page' && fromHome.page.path).toBe('/');
+    // An anchor alone (with or without a query) is the linking page's own.
+    for (const url of ['#steps', '?x#steps']) {
+      const own = resolveLink(url, setup, withOther);
+      const its = resolveLink(url, other, withOther);
+      expect([own.kind === 'page' && own.page.path, its.kind === 'page' && its.page.path]).toEqual(['/guide/setup.html', '/guide/other.html']);
+    }
+    // The guide's anchors changed: another index, resolved against its own pages.
+    const edited = createSiteIndex('/docs/', [home, page('/guide/', 'guide/README.md', ['limits-now']), setup, other], new Map());
+    const after = resolveLink('./README.md#limits', setup, edited);
+    expect(after).not.toBe(fromSetup);
+    expect(after.kind === 'page' && after.page.anchors.has('limits')).toBe(false);
+  });
+
   it('finds an anchor written in another Unicode form (VuePress 1 slugs are NFKD), and links to the anchor as it is', () => {
     const decomposed = 'ルートオブジェクト'.normalize('NFKD');
     const api = page('/api/', 'api/README.md', [decomposed]);

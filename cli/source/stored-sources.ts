@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { createFramedFileWriter, readFramedFile, type FramedFileWriter } from '../support/framed-file';
+import type { FileStat, KnownFiles } from './unchanged-files';
+
+/** Names the store's format: bumped when a record's frames change. */
+const HEADER = JSON.stringify({ format: 2, of: 'content files' });
+
+/**
+ * The content files the last CLI build read, kept in the page cache's folder
+ * (one framed file, support/framed-file.ts: a path, a stat stamp and the
+ * bytes per file), so that the next build reads that one file instead of
+ * every page, and from the tree only the files whose stat changed (as
+ * UnchangedFiles does in memory for the dev server, and with its racy rule).
+ *
+ * The new store is written as the files are read, never held: a cold build
+ * keeps only each file's stamp, not its bytes (at 10,000 pages the bytes
+ * held to the end, then serialized whole, raised the load stage from 219 to
+ * 322 MiB). A build that finds every file as stored writes nothing.
+ */
+export class StoredSources implements KnownFiles {
+  /** What the store held; each bytes a view into the one file read, let go after `save`. */
+  private stored: Map<string, { stamp: string; bytes: Buffer }>;
+  /** Unchanged files met before the first change, not written yet (views of the store). */
+  private pending: [path: string, stamp: string, bytes: Buffer][] = [];
+  private writer?: FramedFileWriter;
+  private readonly seen = new Set<string>();
+
+  private constructor(
+    private readonly file: string,
+    private readonly keep: (absolute: string) => boolean,
+    stored: Map<string, { stamp: string; bytes: Buffer }> | undefined,
+  ) {
+    this.stored = stored ?? new Map();
+    // Nothing stored (a first build, a damaged store): every file read is new, so the store is written from the start.
+    if (!stored) this.changed();
+  }
+
+  /** The store `file` holds (trusted whole or not at all); `keep` says which files to store (the pages and the site config). */
+  static async open(file: string, keep: (absolute: string) => boolean): Promise<StoredSources> {
+    const frames = await readFramedFile(file, HEADER);
+    let stored: Map<string, { stamp: string; bytes: Buffer }> | undefined;
+    if (frames && frames.length % 3 === 0) {
+      stored = new Map();
+      for (let i = 0; i < frames.length; i += 3) stored.set(frames[i]!.toString('utf8'), { stamp: frames[i + 1]!.toString('utf8'), bytes: frames[i + 2]! });
+    }
+    return new StoredSources(file, keep, stored);
+  }
+
+  /** The file's bytes: the stored ones when its stat is as when they were read, else read now. */
+  async read(absolute: string, known: FileStat): Promise<Buffer> {
+    const last = this.stored.get(absolute);
+    if (last?.stamp === known.stamp) {
+      this.remember(absolute, known.stamp, last.bytes);
+      return last.bytes;
+    }
+    const bytes = await readFile(absolute);
+    if (known.settled && this.keep(absolute)) {
+      this.changed();
+      this.remember(absolute, known.stamp, bytes);
+    } else if (last) this.changed();
+    return bytes;
+  }
+
+  /** After every file was read: a stored file the build did not read (deleted or renamed since) changes the store too. */
+  settle(): void {
+    for (const file of this.stored.keys()) {
+      if (this.seen.has(file)) continue;
+      this.changed();
+      break;
+    }
+  }
+
+  /** Puts the new store in place when anything changed; a store that cannot be written only costs time. Lets go of the old one. */
+  async save(): Promise<void> {
+    this.stored = new Map();
+    this.pending = [];
+    await this.writer?.commit();
+    this.writer = undefined;
+  }
+
+  /** Leaves the store as it was (a build that failed while reading). */
+  async abort(): Promise<void> {
+    this.stored = new Map();
+    this.pending = [];
+    await this.writer?.abort();
+    this.writer = undefined;
+  }
+
+  private remember(absolute: string, stamp: string, bytes: Buffer): void {
+    // A file read twice is stored twice: the later record wins when the store is read.
+    this.seen.add(absolute);
+    if (this.writer) this.writer.add(absolute, stamp, bytes);
+    else this.pending.push([absolute, stamp, bytes]);
+  }
+
+  /** From the first change on, the new store is written as files come. */
+  private changed(): void {
+    if (this.writer) return;
+    this.writer = createFramedFileWriter(this.file, HEADER);
+    for (const record of this.pending) this.writer.add(...record);
+    this.pending = [];
+  }
+}

@@ -1,0 +1,65 @@
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../cli/build';
+import { resolveConfig } from '../../cli/config';
+import { PAGE_PARTS } from '../../cli/features/parts';
+import { OutputFolder } from '../../cli/output/folder';
+import { outputRecordFile } from '../../cli/output/record';
+import { createPagePipeline, type PagePipeline } from '../../cli/page/page-pipeline';
+import { FIXTURES } from '../helpers/build-fixture';
+
+/** The search index's files in an output folder, with their inodes. */
+const searchFiles = (out: string) =>
+  new Map(readdirSync(path.join(out, 'assets', 'search')).map((name) => [name, statSync(path.join(out, 'assets', 'search', name)).ino]));
+
+/**
+ * The search index of a CLI build, file by file: a shard whose bytes are
+ * unchanged stays as the last build left it (not written, not gzipped for
+ * the size report: its gzip size is kept in the output record), and the
+ * sizes reported are a cold build's.
+ */
+describe('search index files by difference', () => {
+  let root: string;
+  let pipeline: PagePipeline;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'docsbuild-search-difference-'));
+    cpSync(path.join(FIXTURES, 'basic', 'content'), path.join(root, 'content'), { recursive: true });
+    pipeline = createPagePipeline(PAGE_PARTS);
+  });
+  afterAll(() => {
+    pipeline.dispose();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const cache = () => ({ dir: path.join(root, 'cache'), toolVersion: 'test' });
+  const intoFolder = async () => {
+    const config = { ...resolveConfig(root, { config: false }), pages: { cache: cache() } };
+    const output = await OutputFolder.open(config.outDir, { record: { file: outputRecordFile(cache().dir, config.outDir), toolVersion: 'test' } });
+    const result = await build(config, { mode: 'build', output, pipeline });
+    await output.commit();
+    return { result, out: config.outDir };
+  };
+  const cold = () => build(resolveConfig(root, { config: false }), { mode: 'build', pipeline });
+
+  it('an edit of a paragraph writes the term shards it changes and keeps the document shards; nothing changed keeps every file', { timeout: 60_000 }, async () => {
+    const first = await intoFolder();
+    const before = searchFiles(first.out);
+    const docShards = [...before.keys()].filter((name) => name.startsWith('docs-'));
+    expect(docShards.length).toBeGreaterThan(0);
+
+    appendFileSync(path.join(root, 'content', 'guide', 'setup.md'), '\nA paragraph of quartzite words.\n');
+    const edited = await intoFolder();
+    const after = searchFiles(edited.out);
+    for (const name of docShards) expect(after.get(name), name).toBe(before.get(name));
+    const newTerms = [...after.keys()].filter((name) => name.startsWith('terms-') && !before.has(name));
+    expect(newTerms.length).toBeGreaterThan(0);
+    expect(edited.result.sizes?.searchIndex).toEqual((await cold()).sizes?.searchIndex);
+
+    // The same inputs again (the whole index's key unchanged): every file kept, the same sizes.
+    const again = await intoFolder();
+    expect(searchFiles(again.out)).toEqual(after);
+    expect(again.result.sizes?.searchIndex).toEqual(edited.result.sizes?.searchIndex);
+  });
+});

@@ -1,0 +1,113 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { StoredSources } from '../../../../cli/source/stored-sources';
+import { statFile, UnchangedFiles } from '../../../../cli/source/unchanged-files';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'docsbuild-stored-sources-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** A stat as a build long after the write takes it (past the racy window). */
+const settled = async (file: string) => ({ ...(await statFile(file)), settled: true });
+
+describe('StoredSources: the content files kept between CLI builds', () => {
+  const store = path.join(dir, 'cache', 'sources.bin');
+  const keep = (absolute: string) => absolute.endsWith('.md');
+
+  it('a file whose stat is as stored is not read; a changed, unsettled or unkept one is; a damaged store is ignored', async () => {
+    const page = path.join(dir, 'page.md');
+    const other = path.join(dir, 'other.md');
+    const image = path.join(dir, 'image.png');
+    writeFileSync(page, '# Page\n');
+    writeFileSync(other, '# Other\n');
+    writeFileSync(image, 'png');
+
+    const first = await StoredSources.open(store, keep);
+    const pageStat = await settled(page);
+    expect((await first.read(page, pageStat)).toString()).toBe('# Page\n');
+    const otherStat = await statFile(other);
+    expect(otherStat.settled).toBe(false);
+    await first.read(other, otherStat); // just written: unsettled, not stored
+    await first.read(image, await settled(image)); // not a kind kept
+    first.settle();
+    await first.save();
+    expect(existsSync(store)).toBe(true);
+    // Written as read: only the page's bytes are in it.
+    expect(readFileSync(store).includes('# Page\n')).toBe(true);
+    expect(readFileSync(store).includes('# Other\n')).toBe(false);
+
+    // Gone from disk, yet its stat as stored: the stored bytes, so the disk was not read.
+    rmSync(page);
+    const second = await StoredSources.open(store, keep);
+    expect((await second.read(page, pageStat)).toString()).toBe('# Page\n');
+    rmSync(other);
+    await expect(second.read(other, otherStat)).rejects.toThrow(/ENOENT/);
+    // Another stamp: read from disk.
+    writeFileSync(page, '# Page, edited\n');
+    expect((await second.read(page, await settled(page))).toString()).toBe('# Page, edited\n');
+    second.settle();
+    await second.save();
+
+    // Nothing changed: the store is not written again.
+    const written = statSync(store).mtimeMs;
+    const third = await StoredSources.open(store, keep);
+    await third.read(page, await settled(page));
+    third.settle();
+    await third.save();
+    expect(statSync(store).mtimeMs).toBe(written);
+
+    // A damaged store is ignored whole.
+    const bytes = readFileSync(store);
+    bytes[bytes.length - 1]! ^= 0xff;
+    writeFileSync(store, bytes);
+    const fourth = await StoredSources.open(store, keep);
+    rmSync(page);
+    await expect(fourth.read(page, pageStat)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('a stored file no longer read (deleted or renamed) is dropped; unchanged ones read before the change are kept; abort leaves the store as it was', async () => {
+    const file = path.join(dir, 'second', 'sources.bin');
+    const names = ['a.md', 'b.md', 'c.md'].map((name) => path.join(dir, name));
+    for (const name of names) writeFileSync(name, `# ${path.basename(name)}\n`);
+    const stats = await Promise.all(names.map(settled));
+    const first = await StoredSources.open(file, keep);
+    for (const [i, name] of names.entries()) await first.read(name, stats[i]!);
+    first.settle();
+    await first.save();
+
+    // c.md is gone: the store is written again without it, with a and b from the old store.
+    const second = await StoredSources.open(file, keep);
+    await second.read(names[0]!, stats[0]!);
+    await second.read(names[1]!, stats[1]!);
+    second.settle();
+    await second.save();
+    rmSync(names[0]!);
+    rmSync(names[1]!);
+    rmSync(names[2]!);
+    const third = await StoredSources.open(file, keep);
+    expect((await third.read(names[0]!, stats[0]!)).toString()).toBe('# a.md\n');
+    expect((await third.read(names[1]!, stats[1]!)).toString()).toBe('# b.md\n');
+    await expect(third.read(names[2]!, stats[2]!)).rejects.toThrow(/ENOENT/);
+    await third.abort();
+    expect(readdirSync(path.dirname(file)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    const fourth = await StoredSources.open(file, keep);
+    expect((await fourth.read(names[1]!, stats[1]!)).toString()).toBe('# b.md\n');
+  });
+});
+
+describe('UnchangedFiles: the content files a dev server keeps in memory', () => {
+  it('reads a file again only when its stat changed, and forgets files not read in a build', async () => {
+    const page = path.join(dir, 'memory.md');
+    writeFileSync(page, 'one');
+    const files = new UnchangedFiles();
+    const first = await settled(page);
+    expect((await files.read(page, first)).toString()).toBe('one');
+    files.settle();
+    rmSync(page);
+    expect((await files.read(page, first)).toString()).toBe('one');
+    // A build that does not read it: forgotten, so the next read goes to the disk.
+    files.settle();
+    files.settle();
+    await expect(files.read(page, first)).rejects.toThrow(/ENOENT/);
+  });
+});
