@@ -3,19 +3,42 @@ import { runInNewContext } from 'node:vm';
 
 let collector: (() => void) | null | undefined;
 
-/** A full garbage collection now; false where it cannot be had. */
-export function collectGarbage(): boolean {
+/**
+ * A full garbage collection now; false where it cannot be had. With
+ * `compact`, every page of the heap with free space in it is compacted, and
+ * the emptied pages go back to the system: a plain collection frees the
+ * garbage but leaves the heap as large as it was wherever a few live objects
+ * sit among it (after a cold 10,000-page build let go of the page texts, the
+ * main thread's heap stayed at 165 MiB with 31 MiB live for a minute while the
+ * workers grew). It costs in proportion to what is live; use it where little is.
+ */
+export function collectGarbage(options: { compact?: boolean } = {}): boolean {
+  const collect = collectorOf();
+  if (!collect) return false;
+  if (!options.compact) {
+    collect();
+    return true;
+  }
+  setFlagsFromString('--compact-on-every-full-gc');
+  try {
+    collect();
+  } finally {
+    setFlagsFromString('--no-compact-on-every-full-gc');
+  }
+  return true;
+}
+
+/** V8's `gc`, exposed at run time, so the CLI needs no flag to start; null where it cannot be had. */
+function collectorOf(): (() => void) | null {
   if (collector === undefined) {
     try {
-      // Set at run time, so the CLI needs no flag to start.
       setFlagsFromString('--expose-gc');
       collector = runInNewContext('gc') as () => void;
     } catch {
       collector = null;
     }
   }
-  collector?.();
-  return collector !== null;
+  return collector;
 }
 
 /** Garbage allowed on top of what was live after the last collection, before collecting again. */
@@ -39,12 +62,17 @@ export function createHeapKeeper(
     return used_heap_size + external_memory;
   },
   collect: () => boolean = collectGarbage,
-): { maybeCollect(): void } {
+  compact: () => boolean = () => collectGarbage({ compact: true }),
+): { maybeCollect(): void; compact(): void } {
   let live = used();
   return {
     maybeCollect() {
       if (used() < live + HEADROOM) return;
       if (collect()) live = used();
+    },
+    /** Between stages: the heap made as small as what is live (collectGarbage's `compact`), before a stage that allocates much at once. */
+    compact() {
+      if (compact()) live = used();
     },
   };
 }
