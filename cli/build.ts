@@ -257,8 +257,6 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
     if (signal) await yieldTo(signal);
   }
   timer.lap('chunks and page HTML');
-  // The pages' garbage sat among what the site-wide files read (the search index, the records): compacted, the heap starts them at what is live.
-  heap.compact();
   for (const run of runs) {
     await run.finish?.();
     heap.maybeCollect();
