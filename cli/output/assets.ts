@@ -63,7 +63,9 @@ function safeRelative(relativePath: string): string | undefined {
  */
 export async function putAsset(output: OutputSink, name: string, asset: AssetFile): Promise<void> {
   if (output.copy) return output.copy(name, asset);
-  const bytes = await readFile(asset.absolute);
+  const bytes = await readFile(asset.absolute).catch((error: unknown) => {
+    throw assetGone(error, asset) ?? error;
+  });
   if (createHash('sha256').update(bytes).digest('hex') !== asset.hash) throw assetChanged(asset);
   await output.put(name, bytes);
 }
@@ -71,4 +73,10 @@ export async function putAsset(output: OutputSink, name: string, asset: AssetFil
 /** The error for an asset whose bytes are no longer those it was loaded with. */
 export function assetChanged(asset: Pick<AssetFile, 'file'>): UsageError {
   return new UsageError(`${asset.file} changed while the build ran (it is copied into the output as it was when the build read it): build again.`);
+}
+
+/** assetChanged for an asset deleted (or made a folder) since the build hashed it; undefined for any other error. */
+export function assetGone(error: unknown, asset: Pick<AssetFile, 'file'>): UsageError | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' ? assetChanged(asset) : undefined;
 }

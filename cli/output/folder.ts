@@ -5,7 +5,7 @@ import path from 'node:path';
 import { UsageError } from '../support/errors';
 import type { CopiedFile, OutputContent, OutputSink, PutOptions, ReusedOutput } from './sink';
 import { hashFile } from '../support/hash';
-import { assetChanged } from './assets';
+import { assetChanged, assetGone } from './assets';
 import { OUTPUT_MARKER } from './layout';
 import { readOutputRecord, writeOutputRecord, type OutputRecord, type RecordedFile } from './record';
 
@@ -238,7 +238,11 @@ export class OutputFolder implements OutputSink {
   /** The copy is hashed as it landed: a file changed since the build hashed it fails the commit, and the temp folder goes with it. */
   private async copyChecked(target: string, from: CopiedFile): Promise<Omit<RecordedFile, 'id'>> {
     await this.folderOf(target);
-    await copyFile(from.absolute, target, constants.COPYFILE_EXCL);
+    try {
+      await copyFile(from.absolute, target, constants.COPYFILE_EXCL);
+    } catch (error) {
+      throw assetGone(error, from) ?? error;
+    }
     if ((await hashFile(target)) !== from.hash) throw assetChanged(from);
     const stat = await lstat(target);
     return { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino };

@@ -90,6 +90,15 @@ describe('assets copied by file (cli/output/assets.ts, the sinks)', () => {
     expect(readdirSync(path.dirname(out)).sort()).toEqual(['dist']);
   });
 
+  it('reports an asset deleted after it was hashed the same way, in a folder and in memory', async () => {
+    const asset = assetOf('gone/manual.pdf', randomBytes(100));
+    rmSync(asset.absolute);
+    const folder = await OutputFolder.open(path.join(root, 'gone-out', 'dist'));
+    await putAsset(folder, 'manual.pdf', asset);
+    await expect(folder.commit()).rejects.toThrow(/content\/gone\/manual\.pdf changed while the build ran/);
+    await expect(putAsset(new MemoryOutput(), 'manual.pdf', asset)).rejects.toBeInstanceOf(UsageError);
+  });
+
   it('gives a memory sink the asset bytes, and refuses bytes that are no longer the ones hashed', async () => {
     const bytes = randomBytes(10_000);
     const asset = assetOf('mem/a.bin', bytes);
