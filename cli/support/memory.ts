@@ -44,8 +44,13 @@ function collectorOf(): (() => void) | null {
   return collector;
 }
 
-/** Garbage allowed on top of what was live after the last collection, before collecting again. */
-const HEADROOM = 96 * 2 ** 20;
+/**
+ * Garbage allowed on top of what was live after the last collection, before
+ * collecting again. 96 MiB let a cold 10,000-page build's heap reach 330 MiB
+ * in its site-wide stage; at 48 its peak RSS fell from 555 to 497 MiB, and
+ * the keeper's collections at 2,000 pages went from one (48 ms) to two (95 ms).
+ */
+const HEADROOM = 48 * 2 ** 20;
 
 /**
  * Keeps the heap near what is live while a build writes its pages. V8 sizes
