@@ -128,7 +128,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
   const { signal } = options;
-  const sources = options.memory ? await loadSources(config, options.memory.files) : await loadWithStoredSources(config);
+  const sources = options.memory ? await loadSources(config, options.memory.files, options.memory.assetHashes) : await loadWithStoredSources(config);
   signal?.throwIfAborted();
   append(diagnostics, sources.diagnostics);
   const siteSource = sources.siteConfig;

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, type Stats } from 'node:fs';
-import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../support/errors';
-import type { OutputContent, OutputSink, PutOptions, ReusedOutput } from './sink';
+import type { CopiedFile, OutputContent, OutputSink, PutOptions, ReusedOutput } from './sink';
+import { hashFile } from '../support/hash';
+import { assetChanged, assetGone } from './assets';
 import { OUTPUT_MARKER } from './layout';
 import { applyJournal, dropJournal, outputConflict, readJournal, writeJournal, type Journal } from './journal';
 import { readOutputRecord, writeOutputRecord, type OutputRecord, type RecordedFile } from './record';
@@ -109,6 +111,17 @@ export class OutputFolder implements OutputSink {
       const old = this.previous.get(name);
       const kept = old?.id === id ? this.keep(name, old, target) : undefined;
       this.remember(name, kept ?? { id, ...(await this.write(target, content)), meta: options.meta });
+    });
+  }
+
+  /** Copies `from` by file (never held whole); the previous output's copy of the same bytes is taken over instead. */
+  async copy(name: string, from: CopiedFile): Promise<void> {
+    const target = this.claim(name);
+    const id = `s:${from.hash}`;
+    await this.schedule(async () => {
+      const old = this.previous.get(name);
+      const kept = old?.id === id ? this.keep(name, old, target) : undefined;
+      this.remember(name, kept ?? { id, ...(await this.copyChecked(target, from)) });
     });
   }
 
@@ -295,6 +308,19 @@ export class OutputFolder implements OutputSink {
     } finally {
       await handle.close();
     }
+  }
+
+  /** The copy is hashed as it landed: a file changed since the build hashed it fails the commit, and the temp folder goes with it. */
+  private async copyChecked(target: string, from: CopiedFile): Promise<Omit<RecordedFile, 'id'>> {
+    await this.folderOf(target);
+    try {
+      await copyFile(from.absolute, target, constants.COPYFILE_EXCL);
+    } catch (error) {
+      throw assetGone(error, from) ?? error;
+    }
+    if ((await hashFile(target)) !== from.hash) throw assetChanged(from);
+    const stat = await lstat(target);
+    return { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino };
   }
 
   private folderOf(target: string): Promise<unknown> {

@@ -10,7 +10,12 @@ import { CHUNK_DIR, MANIFEST_FILE, ROUTES_DIR, ROUTES_FILE, SEARCH_DIR, searchDo
 
 /** A short content hash for file names: same bytes, same name (10 hex digits). */
 export function contentHash(content: string | Uint8Array): string {
-  return createHash('sha256').update(content).digest('hex').slice(0, 10);
+  return shortHash(createHash('sha256').update(content).digest('hex'));
+}
+
+/** contentHash given the content's whole sha256 in hex (a file hashed a piece at a time, support/hash.ts hashFile). */
+export function shortHash(sha256: string): string {
+  return sha256.slice(0, 10);
 }
 
 /** `assets/<stem>.<contentHash>.<ext>`: cached forever by every host (see cache-policy.ts). */
@@ -84,8 +89,8 @@ export function stubFileOf(from: string): string {
 /** Files a page links to that are not in public/: content-hashed, so a changed image never hides behind a cached one. */
 export const MEDIA_DIR = `${ASSETS_DIR}/media`;
 
-export function mediaFileOf(stem: string, content: Uint8Array, ext: string): string {
-  return `${MEDIA_DIR}/${stem}.${contentHash(content)}${ext}`;
+export function mediaFileOf(stem: string, sha256: string, ext: string): string {
+  return `${MEDIA_DIR}/${stem}.${shortHash(sha256)}${ext}`;
 }
 
 // Site-wide files.

@@ -40,6 +40,19 @@ export interface OutputSink {
    * difference (llms-full.txt) copies what did not change from it.
    */
   readPrevious?(key: string): Promise<Uint8Array | undefined>;
+  /**
+   * Adds a copy of a file on disk, read a piece at a time (an asset, which
+   * may be large), checked against the sha256 it was loaded with. A sink
+   * without it is given the bytes (output/assets.ts putAsset).
+   */
+  copy?(name: string, from: CopiedFile): Promise<void>;
+}
+
+/** A file copied into the output as it is: where it is, its diagnostic path, and the sha256 (hex) its bytes had when the build read it. */
+export interface CopiedFile {
+  absolute: string;
+  file: string;
+  hash: string;
 }
 
 interface KeyedEntry {

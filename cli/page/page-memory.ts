@@ -1,3 +1,4 @@
+import { FileHashes } from '../source/file-hashes';
 import { UnchangedFiles } from '../source/unchanged-files';
 import type { PageBody, PageSummary } from './types';
 
@@ -11,6 +12,8 @@ import type { PageBody, PageSummary } from './types';
 export class PageMemory {
   /** The content files' bytes, read again only when their stat changed. */
   readonly files = new UnchangedFiles();
+  /** The assets' hashes (their bytes are never held), made again only when their stat changed. */
+  readonly assetHashes = new FileHashes();
   /** What output features keep between builds, by feature name (EmitContext.kept). */
   readonly features = new Map<string, unknown>();
   private entries = new Map<string, { summary: PageSummary; body?: PageBody }>();

@@ -157,7 +157,8 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const early = large && options.parallel !== undefined;
   if (early) {
     for (const i of missing) release(i);
-    if (released.size > 0) collectGarbage();
+    // Compacted: the texts sat among what stays, and a plain collection left the heap at its size (see collectGarbage).
+    if (released.size > 0) collectGarbage({ compact: true });
   }
   const load = (k: number) => (released.has(missing[k]!) ? readAgain(todo[k]!) : todo[k]!);
   const spool = !cache && !memory && context.render && large ? await BodySpool.open() : undefined;

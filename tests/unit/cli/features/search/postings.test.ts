@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, type SearchablePage } from '../../../../../cli/features/search/index-builder';
 import { PostingsBuilder } from '../../../../../cli/features/search/postings';
 import type { SearchRoot } from '../../../../../schema/search-index';
-import { allDocumentIds, lengthCode, lengthOf, LoadedPostings } from '../../../../../shared/search/index-codec';
+import { allDocumentIds, encodeFieldPostings, lengthCode, lengthOf, LoadedPostings } from '../../../../../shared/search/index-codec';
 import { INDEX_OPTIONS, SEARCH_FIELDS, type SearchField } from '../../../../../shared/search/terms';
 import { loadLocalSearch } from '../../../../../viewer/search/local-engine';
 
@@ -101,5 +101,38 @@ describe('sharded search', () => {
       }),
       { numRuns: 60 },
     );
+  });
+  it('keeps postings past one block of entries (65,536) as a straightforward count gives them', () => {
+    // 2,400 documents of 40 distinct words in the text and one in the title: 98,400 postings, two blocks and a part.
+    const documents: Fields[] = Array.from({ length: 2400 }, (_, d) => ({
+      title: `page${d % 7}`,
+      heading: '',
+      parents: '',
+      text: Array.from({ length: 40 }, (_, w) => `w${(d * 3 + w) % 500}` + (w % 5 === 0 ? ` w${(d * 3 + w) % 500}` : '')).join(' '),
+    }));
+    const builder = new PostingsBuilder();
+    for (const fields of documents) builder.add(fields);
+    const built = builder.finish();
+    // The reference: per term, per field, each document's id, field length and count, in document order.
+    const byTerm = new Map<string, number[][]>();
+    documents.forEach((fields, id) => {
+      SEARCH_FIELDS.forEach((field, f) => {
+        const words = fields[field].split(' ').filter(Boolean);
+        const counts = new Map<string, number>();
+        for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+        for (const [term, count] of counts) {
+          if (!byTerm.has(term)) byTerm.set(term, SEARCH_FIELDS.map(() => []));
+          byTerm.get(term)![f]!.push(id, new Set(words).size, count);
+        }
+      });
+    });
+    const terms = [...byTerm.keys()].sort();
+    expect(built.terms).toEqual(terms);
+    const expected = terms.map((term) => {
+      const fields = byTerm.get(term)!.map(encodeFieldPostings);
+      while (fields.length > 0 && fields[fields.length - 1] === '') fields.pop();
+      return fields.join(';');
+    });
+    expect(built.postings).toEqual(expected);
   });
 });
