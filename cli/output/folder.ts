@@ -411,7 +411,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-const OUTPUT_MARKER_TEXT = 'This folder was written by docsbuild. A later build replaces it whole; delete this file to keep it from that.\n';
+const OUTPUT_MARKER_TEXT = 'This folder was written by docsbuild. A later build changes the files it wrote here and leaves others alone, or replaces the folder whole when it cannot; delete this file to keep it from that.\n';
 /** A temp folder of a build holds this (with the builder's pid) until it is swapped in. */
 const TEMP_MARKER = '.docsbuild-temp';
 
