@@ -2,7 +2,7 @@
  * `npm run lighthouse`: builds the real site (content/), serves it with
  * `docsbuild preview` (production caching and compression) on 127.0.0.1,
  * starts Debian's Chromium with a fresh profile and a DevTools port, and runs
- * Lighthouse 13 through that port on four pages, mobile and desktop, each
+ * Lighthouse 12 through that port on four pages, mobile and desktop, each
  * `LIGHTHOUSE_RUNS` times (default 3; the median run by performance counts).
  * Nothing leaves 127.0.0.1: Chromium resolves no other host, and the site's
  * analytics tag is blocked by Lighthouse itself (so the refusal is not a
