@@ -1,5 +1,5 @@
 import { hashFile } from '../support/hash';
-import type { FileStat } from './unchanged-files';
+import { RememberedByStat, type FileStat } from './unchanged-files';
 
 /**
  * The hashes of files hashed before and not changed since, known by their
@@ -9,23 +9,15 @@ import type { FileStat } from './unchanged-files';
  * is not remembered (the same "racy" rule).
  */
 export class FileHashes {
-  private remembered = new Map<string, { stamp: string; hash: string }>();
-  private seen = new Set<string>();
+  private readonly byStat = new RememberedByStat<string>();
 
   /** The file's sha256 (hex): the remembered one when its stat is as when it was hashed, else hashed now. */
-  async hash(absolute: string, known: FileStat): Promise<string> {
-    this.seen.add(absolute);
-    const last = this.remembered.get(absolute);
-    if (last?.stamp === known.stamp) return last.hash;
-    const hash = await hashFile(absolute);
-    if (known.settled) this.remembered.set(absolute, { stamp: known.stamp, hash });
-    else this.remembered.delete(absolute);
-    return hash;
+  hash(absolute: string, known: FileStat): Promise<string> {
+    return this.byStat.get(absolute, known, () => hashFile(absolute));
   }
 
   /** After a build: forgets files it did not hash (deleted or renamed since). */
   settle(): void {
-    for (const file of this.remembered.keys()) if (!this.seen.has(file)) this.remembered.delete(file);
-    this.seen = new Set();
+    this.byStat.settle();
   }
 }

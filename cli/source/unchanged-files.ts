@@ -38,21 +38,35 @@ export interface KnownFiles {
  * (source/stored-sources.ts).
  */
 export class UnchangedFiles implements KnownFiles {
-  private remembered = new Map<string, { stamp: string; bytes: Buffer }>();
-  private seen = new Set<string>();
+  private readonly byStat = new RememberedByStat<Buffer>();
 
   /** The file's bytes: the remembered ones when its stat is as when they were read, else read now. */
-  async read(absolute: string, known: FileStat): Promise<Buffer> {
-    this.seen.add(absolute);
-    const last = this.remembered.get(absolute);
-    if (last?.stamp === known.stamp) return last.bytes;
-    const bytes = await readFile(absolute);
-    if (known.settled) this.remembered.set(absolute, { stamp: known.stamp, bytes });
-    else this.remembered.delete(absolute);
-    return bytes;
+  read(absolute: string, known: FileStat): Promise<Buffer> {
+    return this.byStat.get(absolute, known, () => readFile(absolute));
   }
 
   /** After a build: forgets files it did not read (deleted or renamed since). */
+  settle(): void {
+    this.byStat.settle();
+  }
+}
+
+/** What was made from a file (its bytes, its hash), kept while its stat stays as it was and the stat was settled. */
+export class RememberedByStat<T> {
+  private remembered = new Map<string, { stamp: string; value: T }>();
+  private seen = new Set<string>();
+
+  async get(absolute: string, known: FileStat, make: () => Promise<T>): Promise<T> {
+    this.seen.add(absolute);
+    const last = this.remembered.get(absolute);
+    if (last?.stamp === known.stamp) return last.value;
+    const value = await make();
+    if (known.settled) this.remembered.set(absolute, { stamp: known.stamp, value });
+    else this.remembered.delete(absolute);
+    return value;
+  }
+
+  /** Forgets files not asked for since the last settle (deleted or renamed since). */
   settle(): void {
     for (const file of this.remembered.keys()) if (!this.seen.has(file)) this.remembered.delete(file);
     this.seen = new Set();
