@@ -117,7 +117,7 @@ export function expandImportLines(lines: string[], context: Omit<ImportContext, 
     const found = importOf(line);
     if (!found) return;
     const target = parseImportTarget(found.kind, found.target);
-    const resolved = resolveImport(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1);
+    const resolved = resolveImport(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1, context.contentFolder);
     const text = resolved === undefined ? undefined : context.files[resolved];
     const part = typeof text === 'string' ? selectLines(text, target) : undefined;
     if (part === undefined || resolved === undefined || stack.includes(resolved) || stack.length > 20) {

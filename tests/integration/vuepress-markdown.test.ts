@@ -1,5 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../../cli/build';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../cli/build';
+import { resolveConfig } from '../../cli/config';
 import { buildFixture } from '../helpers/build-fixture';
 
 /** What the vuepress-markdown fixture's pages become beyond their HTML (which fixtures.test.ts compares). */
@@ -27,5 +31,37 @@ describe('Markdown of VuePress and VitePress trees, end to end', () => {
     expect(manifest.pages.find((p) => p.path === '/guide/')!.headers.map((h) => h.title)).toEqual(['Retries', 'Install']);
     const termShards = [...result.files.keys()].filter((n) => /^assets\/search\/terms-/.test(n));
     expect(termShards.some((name) => /"package"/.test(text(name)))).toBe(true);
+  });
+});
+
+/** `--content ../docs`: a content folder beside the project, as monorepos keep it. */
+describe('includes when the content folder lies outside the project root', () => {
+  let parent: string;
+  let result: BuildResult;
+  const text = (name: string) => String(result.files.get(name));
+
+  beforeAll(async () => {
+    parent = mkdtempSync(path.join(tmpdir(), 'docsbuild-beside-'));
+    const write = (name: string, body: string) => {
+      mkdirSync(path.dirname(path.join(parent, name)), { recursive: true });
+      writeFileSync(path.join(parent, name), body);
+    };
+    write('project/package.json', '{}\n');
+    write('docs/site.yaml', 'title: Beside\n');
+    write('docs/README.md', '# Home\n\nSee [the API](./api/).\n');
+    write('docs/api/README.md', '# API\n\nBefore.\n\n<!--@include: ../.includes/first-call.md-->\n\n<<< ../.includes/call.sh\n\nAfter.\n');
+    write('docs/.includes/first-call.md', '## First call\n\nSend one request with your key.\n');
+    write('docs/.includes/call.sh', 'curl -H "Authorization: Bearer $KEY" https://example.com/v1/me\n');
+    result = await build(resolveConfig(path.join(parent, 'project'), { content: '../docs', config: false }), { mode: 'build' });
+  });
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+  it('writes the included text and snippet into the .md copy as into the page', () => {
+    expect(result.diagnostics).toEqual([]);
+    const copy = text('api/index.md');
+    expect(copy).toContain('Before.\n\n## First call\n\nSend one request with your key.\n');
+    expect(copy).toContain('```bash\ncurl -H "Authorization: Bearer $KEY" https://example.com/v1/me\n```');
+    expect(copy).not.toContain('@include');
+    expect(text('api/index.html')).toContain('Send one request with your key.');
   });
 });

@@ -12,8 +12,8 @@ export interface MarkdownCopyOptions {
   constants: Readonly<Record<string, string | number>>;
   /** The links as written, from the outline stage: the URLs in the text, where the tree may hold decoded ones. */
   links?: readonly LinkRef[];
-  /** Write out includes and snippet imports (the page has some); `importRoot` is where `@/` points. */
-  imports?: { importRoot?: string };
+  /** Write out includes and snippet imports (the page has some): where `@/` points, and the content folder (it may lie outside the project root). */
+  imports?: { importRoot?: string; contentFolder?: string };
 }
 
 /**
@@ -52,7 +52,7 @@ export function prepareMarkdownCopy(page: PageTree, options: MarkdownCopyOptions
   const written = new Map((options.links ?? []).map((l) => [`${l.line}:${l.column}`, l.url]));
   const urls = ANY_MARK.test(body) ? [] : markLinks(page.tree, lines, bodyLineOffset, written);
   const verbatim = codeLines(page.tree, bodyLineOffset, lines);
-  if (options.imports) expandImportLines(lines, { file: page.page.source.file, files: page.page.source.dependencies ?? {}, importRoot: options.imports.importRoot });
+  if (options.imports) expandImportLines(lines, { file: page.page.source.file, files: page.page.source.dependencies ?? {}, ...options.imports });
   const scope = { values: options.constants, used: new Set<string>(), report: false };
   const text = lines
     .map((line, i) => (verbatim.has(i + 1) ? line : interpolate(line, scope, () => undefined)))

@@ -11,7 +11,7 @@ export interface CopySummary {
 export const part: PagePart<CopySummary, PreparedCopy> = {
   name: PART_NAME,
   perPage({ tree, outline, title, context }) {
-    const imports = tree.page.source.dependencies ? { importRoot: context.markdown?.importRoot } : undefined;
+    const imports = tree.page.source.dependencies ? { importRoot: context.markdown?.importRoot, contentFolder: context.markdown?.contentFolder } : undefined;
     const copy = prepareMarkdownCopy(tree, { title, constants: context.constants, links: outline.links, imports });
     return { summary: { urls: copy.urls }, body: copy };
   },
