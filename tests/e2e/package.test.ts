@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleViewer } from '../../cli/features/viewer/bundle';
 import { browserMissing, CHROMIUM, CHROMIUM_ARGS, skipBrowserTests } from './harness';
 
 /**
@@ -122,6 +123,15 @@ describe('the npm package, installed in a project of its own', () => {
     expect(existsSync(path.join(project, 'site/index.html'))).toBe(true);
     expect(existsSync(path.join(project, 'node_modules/.cache/docsbuild'))).toBe(true);
   }, 120_000);
+
+  it("bundles the same viewer files under the same names as the repository's own build (names never depend on where docsbuild is installed)", async () => {
+    const html = readFileSync(path.join(project, 'site/index.html'), 'utf8');
+    const [, base, script] = /<script type="module" src="(\/[^"]*?)(assets\/main\.[^"]+\.js)"/.exec(html) ?? [];
+    expect(script, 'the entry script').toBeDefined();
+    const ours = await bundleViewer({ base: base! });
+    expect(ours.script).toBe(script);
+    for (const [name, bytes] of ours.files) expect(readFileSync(path.join(project, 'site', name)).equals(Buffer.from(bytes)), name).toBe(true);
+  }, 60_000);
 
   it.skipIf(skipBrowserTests)('serves the site with docsbuild preview, and its home page renders and hydrates in Chromium', async () => {
     if (browserMissing) throw new Error(`${CHROMIUM} is missing: the browser tests cannot run. Install it with: apt-get install -y chromium`);

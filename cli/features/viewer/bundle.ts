@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type OutputFile } from 'esbuild';
 import { BUNDLE_NAMES } from '../../output/layout';
+import { nameByContent } from './content-names';
 
 /**
  * The viewer's source folder: `viewer/` beside `cli/` (and beside `build/`
@@ -55,7 +56,7 @@ export const SEARCH_PANEL_GLOBAL = '__SEARCH_PANEL__';
 /**
  * Bundles viewer/ with esbuild in memory: minified ES modules and one CSS
  * file, named by content hash under assets/ so they can be cached forever.
- * Same sources, same bytes and names.
+ * Same sources, same bytes and names, wherever docsbuild is installed (content-names.ts).
  *
  * The search panel (viewer/search/panel.ts and what it loads) is a build of
  * its own, which the entry script imports by URL when search opens. In one
@@ -101,14 +102,14 @@ async function bundleAnew(options: BundleOptions): Promise<ViewerBundle> {
     // The panel's URL: fetched by the browser, never bundled here.
     external: [`${options.base}assets/*`],
   });
-  const files = new Map<string, Uint8Array>(search.files);
-  for (const file of result.outputFiles) files.set(outputName(file.path), file.contents);
+  const own = namedByContent(result.outputFiles);
+  const files = new Map<string, Uint8Array>([...search.files, ...own.files]);
   const entry = entryOutput(result.metafile);
   return {
     files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1))),
-    script: outputName(entry.name),
-    styles: entry.output.cssBundle ? [outputName(entry.output.cssBundle)] : [],
-    preloads: entry.output.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => outputName(i.path)),
+    script: own.nameOf(entry.name),
+    styles: entry.output.cssBundle ? [own.nameOf(entry.output.cssBundle)] : [],
+    preloads: entry.output.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => own.nameOf(i.path)),
     inputs: [...new Set([...Object.keys(result.metafile.inputs), ...search.inputs])].sort(),
   };
 }
@@ -121,9 +122,14 @@ async function bundleSearchPanel(base: string): Promise<{ files: Map<string, Uin
     chunkNames: BUNDLE_NAMES.searchChunks,
     define: { 'process.env.NODE_ENV': '"production"' },
   });
-  const files = new Map<string, Uint8Array>();
-  for (const file of result.outputFiles) files.set(outputName(file.path), file.contents);
-  return { files, script: outputName(entryOutput(result.metafile).name), inputs: Object.keys(result.metafile.inputs) };
+  const own = namedByContent(result.outputFiles);
+  return { files: own.files, script: own.nameOf(entryOutput(result.metafile).name), inputs: Object.keys(result.metafile.inputs) };
+}
+
+/** One esbuild build's files under names from their contents (content-names.ts), and the new name of an output esbuild named. */
+function namedByContent(outputFiles: readonly OutputFile[]) {
+  const { files, renamed } = nameByContent(new Map(outputFiles.map((file) => [outputName(file.path), file.contents])));
+  return { files, nameOf: (esbuildName: string) => renamed.get(outputName(esbuildName)) ?? outputName(esbuildName) };
 }
 
 /** The options both builds share. */
