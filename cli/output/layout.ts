@@ -27,7 +27,8 @@ export const ASSETS_DIR = 'assets';
 
 /**
  * The viewer bundle's names, as esbuild writes them: its `[hash]` is 8 base32
- * characters (`main.7B7VPI2U.js`). Only the bundler fills these patterns in.
+ * characters (`main.7B7VPI2U.js`), which features/viewer/content-names.ts then
+ * replaces by a hash of the same form taken from the files' contents.
  */
 export const BUNDLE_NAMES = {
   entries: `${ASSETS_DIR}/[name].[hash]`,
