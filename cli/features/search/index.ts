@@ -137,19 +137,24 @@ function wholeIndexRun({ output, published, stored }: EmitContext, key: string, 
  * (stored-index.ts), its unchanged shards kept as the output holds them,
  * and stored again.
  */
-function updatedIndexRun({ pages, output, published, stored }: EmitContext, key: string, pageKeys: readonly string[], previous: StoredIndex, options: SearchIndexOptions): FeatureRun {
+function updatedIndexRun({ pages, output, published, stored }: EmitContext, key: string, pageKeys: readonly string[], storedIndex: StoredIndex, options: SearchIndexOptions): FeatureRun {
   const changed = new Map<number, PreparedSearchPage | undefined>();
+  // Let go once updated: the site-wide files that follow need the room.
+  let previous: StoredIndex | undefined = storedIndex;
   return {
     async page(page) {
-      if (!previous.pages.has(pageKeys[page.order]!)) changed.set(page.order, await preparedFromBody(page));
+      if (!previous!.pages.has(pageKeys[page.order]!)) changed.set(page.order, await preparedFromBody(page));
     },
     async finish() {
+      if (!previous) return;
+      const last = previous;
+      previous = undefined;
       const input: IndexPage[] = pages.map((page, order) => {
         const pageKey = pageKeys[order]!;
-        const value = previous.pages.get(pageKey);
+        const value = last.pages.get(pageKey);
         return value ? { key: pageKey, stored: value } : { key: pageKey, record: recordOf(page), prepared: changed.get(order) };
       });
-      const updated = updateIndex(previous, input, options);
+      const updated = updateIndex(last, input, options);
       published.searchIndex = await writeIndex(output, key, updated.root, updated.shards);
       const records = stored!.records(STORED_INDEX);
       for (const [name, value] of recordsOf(updated.stored)) records.add(name, typeof value === 'string' ? Buffer.from(value) : value);

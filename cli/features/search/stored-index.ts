@@ -117,18 +117,41 @@ function text(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
-/** The stored index from its records; undefined when they are not one (a state of another shape is ignored whole). */
+/**
+ * The stored index from its records; undefined when they are not one (a
+ * state of another shape is ignored whole). Its terms and postings are
+ * split into lists only when first asked for: a build holds them from the
+ * moment the index is updated, not while its pages are written.
+ */
 export function storedIndexOf(records: ReadonlyMap<string, Uint8Array>): StoredIndex | undefined {
   const meta = records.get(META);
   const terms = records.get(TERMS);
   const postings = records.get(POSTINGS);
-  if (!meta || !terms || !postings) return undefined;
+  if (!meta || !terms || !postings || lineCount(terms) !== lineCount(postings)) return undefined;
   const pages = new Map<string, Uint8Array>();
   for (const [key, value] of records) if (!key.startsWith('\0')) pages.set(key, value);
-  const termList = text(terms) === '' ? [] : text(terms).split('\n');
-  const postingList = text(postings) === '' ? [] : text(postings).split('\n');
-  if (termList.length !== postingList.length) return undefined;
-  return { meta: JSON.parse(text(meta)) as IndexMeta, pages, terms: termList, postings: postingList };
+  const lines = (bytes: Uint8Array) => (bytes.length === 0 ? [] : text(bytes).split('\n'));
+  let lists: { terms: string[]; postings: string[] } | undefined;
+  const listed = () => (lists ??= { terms: lines(terms), postings: lines(postings) });
+  return {
+    meta: JSON.parse(text(meta)) as IndexMeta,
+    pages,
+    get terms() {
+      return listed().terms;
+    },
+    get postings() {
+      return listed().postings;
+    },
+  };
+}
+
+/** The lines `split('\n')` would give (none for no bytes), counted without making them. */
+function lineCount(bytes: Uint8Array): number {
+  if (bytes.length === 0) return 0;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = 1;
+  for (let at = buffer.indexOf(0x0a); at !== -1; at = buffer.indexOf(0x0a, at + 1)) count++;
+  return count;
 }
 
 /** The records to store, pages first (in path order), in the order storedIndexOf reads them. */

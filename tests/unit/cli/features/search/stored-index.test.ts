@@ -147,5 +147,11 @@ describe('cli/features/search/stored-index', () => {
 
   it('reads back no index from records of another shape', () => {
     expect(storedIndexOf(new Map([['["/a/"]', Buffer.from('0\nnull\nnull\n')]]))).toBeUndefined();
+    // As many terms as postings, or nothing.
+    const { stored } = fresh([{ path: '/a/', title: 'Alpha', search: true, intro: 'river basalt', sections: [] }], {});
+    const records = new Map([...recordsOf(stored)].map(([key, value]) => [key, Buffer.from(value)]));
+    expect(storedIndexOf(records)?.terms).toEqual(['alpha', 'basalt', 'river']);
+    records.set('\0postings', Buffer.concat([records.get('\0postings')!, Buffer.from('\n1')]));
+    expect(storedIndexOf(records)).toBeUndefined();
   });
 });
