@@ -162,6 +162,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
 
   const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, {
     ...config.pages,
+    cache: config.pages.cache && { ...config.pages.cache, textHashes: sources.textHashes },
     parts: PAGE_PARTS,
     pipeline,
     memory: options.memory,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { SourceFile } from '../source/load';
+import type { KnownTextHash, SourceFile } from '../source/load';
+import { textHash } from '../support/hash';
 import { SummaryIndex } from './summary-index';
 import type { PageBody, PageContext, PageResult, PageSummary } from './types';
 
@@ -38,6 +39,13 @@ export interface PageCacheOptions {
   dir: string;
   /** Identifies the code that produced an entry: a different tool, a different cache. */
   toolVersion: string;
+  /**
+   * Per page (relativePath), its text's hash as kept from an earlier build
+   * (source/load.ts): the key takes it instead of hashing the text again,
+   * when the page's text is the very text it was kept for. Each is used
+   * once, then let go (it holds the text).
+   */
+  textHashes?: Map<string, KnownTextHash>;
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -45,7 +53,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const keys = new WeakMap<SourceFile, string>();
   const keyOf = (source: SourceFile, context: PageContext) => {
     let key = keys.get(source);
-    if (key === undefined) keys.set(source, (key = cacheKey(source, context, options.toolVersion)));
+    if (key === undefined) {
+      const known = options.textHashes?.get(source.relativePath);
+      if (known) options.textHashes!.delete(source.relativePath);
+      keys.set(source, (key = cacheKey(source, context, options.toolVersion, known?.text === source.text ? known.hash : undefined)));
+    }
     return key;
   };
   const fileOf = (key: string) => path.join(options.dir, 'pages', key.slice(0, 2), `${key}.json`);
@@ -134,8 +146,12 @@ function splitEntry(text: string): { head: unknown; body?: string } {
   return end < 0 ? { head: JSON.parse(text) } : { head: JSON.parse(text.slice(0, end)), body: text.slice(end + 1) };
 }
 
-/** Source, the page's place, the values of the constants it names, the page config, and the tool. */
-export function cacheKey(source: SourceFile, context: PageContext, toolVersion: string): string {
+/**
+ * Source, the page's place, the values of the constants it names, the page
+ * config, and the tool. The text goes in as its hash (textHash): `knownHash`
+ * when the caller has it, else worked out here, the same either way.
+ */
+export function cacheKey(source: SourceFile, context: PageContext, toolVersion: string, knownHash?: string): string {
   // Included files use constants too: their values are part of the page.
   const texts = [source.text, ...Object.values(source.dependencies ?? {}).filter((t) => t !== null)];
   const names = [...new Set(texts.flatMap((text) => [...text.matchAll(CONSTANT_REFERENCE)].map((m) => m[1]!)))].sort();
@@ -145,7 +161,7 @@ export function cacheKey(source: SourceFile, context: PageContext, toolVersion: 
     toolVersion,
     source.relativePath,
     source.file,
-    source.text,
+    knownHash ?? textHash(source.text),
     // What it includes: an edit to an included file or snippet renders its includers again.
     source.dependencies ?? null,
     constants,

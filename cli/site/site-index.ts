@@ -48,6 +48,9 @@ export function withPageEdited(index: SiteIndex, page: IndexedPage): SiteIndex {
 
 /** The page a path lands on, accepting the trailing-slash and .html variants. */
 export function findPage(index: Pick<SiteIndex, 'pages'>, sitePath: string): IndexedPage | undefined {
+  // The path as written is the first variant, and the one most links name.
+  const exact = index.pages.get(sitePath);
+  if (exact) return exact;
   for (const variant of pathVariants(sitePath)) {
     const page = index.pages.get(variant);
     if (page) return page;

@@ -1,7 +1,7 @@
 import { readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { statFile, type KnownFiles } from './unchanged-files';
 import type { FileHashes } from './file-hashes';
-import { hashFile } from '../support/hash';
+import { hashFile, textHash } from '../support/hash';
 import { mapLimited } from '../support/map-limited';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -51,6 +51,14 @@ export interface LoadedSources {
   /** Sorted by relativePath. */
   assets: AssetFile[];
   diagnostics: Diagnostic[];
+  /** Given files known from before: per page, the hash of its text (textHash) as kept with it, and the text it stands for. */
+  textHashes?: Map<string, KnownTextHash>;
+}
+
+/** A text's hash known without hashing it: good for that very text only (page/cache.ts checks it is the page's). */
+export interface KnownTextHash {
+  text: string;
+  hash: string;
 }
 
 /** Where the content is (a ResolvedConfig is one): absolute paths. */
@@ -114,11 +122,12 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
   const pagePaths = [...tree.files.filter(isPage), ...links.inside.filter(isPage)].sort();
   append(diagnostics, checkFileNames([...tree.files, ...links.inside], isPage, displayPath));
 
+  const textHashes = unchanged?.textHash ? new Map<string, KnownTextHash>() : undefined;
   const read = async (relativePath: string, limit = MAX_TEXT_BYTES): Promise<SourceFile | undefined> => {
     const file = displayPath(relativePath);
+    const absolute = path.join(config.contentDir, relativePath);
     let bytes: Buffer;
     try {
-      const absolute = path.join(config.contentDir, relativePath);
       // Checked before reading: a huge file is refused without holding it in memory.
       const known = await statFile(absolute);
       const { size } = known;
@@ -143,6 +152,8 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
       );
       return undefined;
     }
+    const hash = unchanged?.textHash?.(absolute, () => textHash(text));
+    if (hash !== undefined) textHashes?.set(relativePath, { text, hash });
     return { relativePath, file, text };
   };
 
@@ -200,7 +211,7 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
 
   unchanged?.settle();
   hashes?.settle();
-  return { siteConfig, vuepress, pages, assets, diagnostics };
+  return { siteConfig, vuepress, pages, assets, diagnostics, textHashes };
 }
 
 /** The `.vuepress/` folder of a VuePress 1 tree and its config file; undefined when there is none. */

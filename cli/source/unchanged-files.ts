@@ -24,6 +24,12 @@ export async function statFile(absolute: string): Promise<FileStat> {
  */
 export interface KnownFiles {
   read(absolute: string, known: FileStat): Promise<Buffer>;
+  /**
+   * A file whose bytes `read` gave, once decoded: given the hash of its text
+   * (sha256 hex), the hash kept with it, if any (a file known from before),
+   * else keeps the one given for next time. Without it, nothing is kept.
+   */
+  textHash?(absolute: string, made: () => string): string | undefined;
   settle(): void;
 }
 

@@ -7,6 +7,11 @@ export function hashOf(value: unknown): string {
   return createHash('sha256').update(stableStringify(value)).digest('hex');
 }
 
+/** The sha256 (hex) of a text: what stands for a page's text in the page cache's keys, kept with the file (source/stored-sources.ts). */
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 /** Bytes read at a time by hashFile: a file of any size costs this much memory. */
 const FILE_CHUNK = 64 * 1024;
 /**

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,5 +61,23 @@ describe('search index files by difference', () => {
     const again = await intoFolder();
     expect(searchFiles(again.out)).toEqual(after);
     expect(again.result.sizes?.searchIndex).toEqual(edited.result.sizes?.searchIndex);
+  });
+
+  it('a page added, retitled and removed: the index by difference is a cold build\'s, file for file', { timeout: 60_000 }, async () => {
+    const searchOf = (files: Map<string, string | Uint8Array>) =>
+      new Map([...files].filter(([name]) => name.startsWith('assets/search/')).map(([name, content]) => [name, Buffer.from(content).toString('utf8')]));
+    const onDisk = (out: string) => new Map([...searchFiles(out).keys()].map((name) => [`assets/search/${name}`, readFileSync(path.join(out, 'assets', 'search', name), 'utf8')]));
+    await intoFolder();
+    const added = path.join(root, 'content', 'guide', 'extra.md');
+    const steps: [string, () => void][] = [
+      ['added', () => writeFileSync(added, '# Extra basalt\n\nA meadow of quartzite.\n\n## Harbor\n\nCopper lantern.\n')],
+      ['retitled', () => writeFileSync(added, '# Extra willow\n\nA meadow of quartzite.\n\n## Harbor\n\nCopper lantern.\n')],
+      ['removed', () => rmSync(added)],
+    ];
+    for (const [step, change] of steps) {
+      change();
+      const { out } = await intoFolder();
+      expect(onDisk(out), step).toEqual(searchOf((await cold()).files));
+    }
   });
 });

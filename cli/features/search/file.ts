@@ -13,8 +13,13 @@ export interface SearchKeyPage {
  * known before any page's text is read.
  */
 export function searchIndexKey(pages: readonly SearchKeyPage[], docsVersion?: string): string {
+  return searchIndexKeyOf(pages.map(searchPageKey), docsVersion);
+}
+
+/** The same from the pages' keys (searchPageKey), in path order. */
+export function searchIndexKeyOf(pageKeys: readonly string[], docsVersion?: string): string {
   const hash = createHash('sha256').update(JSON.stringify(['search', docsVersion ?? null]));
-  for (const page of pages) hash.update(searchPageKey(page));
+  for (const key of pageKeys) hash.update(key);
   return `search:${hash.digest('hex')}`;
 }
 

@@ -52,6 +52,8 @@ export interface SearchIndex {
   shards: SearchIndexFile[];
   pages: number;
   documents: number;
+  /** What the index was made of: its terms (sorted) and their postings, and the root's lists of shards (features/search/stored-index.ts keeps them). */
+  parts: { terms: string[]; postings: string[]; termShards: SearchRoot['terms']; docs: SearchRoot['docs'] };
 }
 
 /**
@@ -117,42 +119,60 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
     addPrepared,
     finish() {
       const built = postings.finish();
-      const shards: SearchIndexFile[] = [];
-      const contentOf = (data: unknown) => `${JSON.stringify(data)}\n`;
-
-      const bytes = new Map(built.terms.map((term, t) => [term, term.length + built.postings[t]!.length]));
-      const prefixes = shardPrefixes(built.terms, { weightOf: (term) => bytes.get(term)!, ...(options.termLimits ?? TERM_SHARD_LIMITS) });
-      const byShard = prefixes.map(() => ({ terms: [] as string[], postings: [] as string[] }));
-      built.terms.forEach((term, t) => {
-        const shard = byShard[shardOf(term, prefixes)]!;
-        shard.terms.push(term);
-        shard.postings.push(built.postings[t]!);
-      });
-      const terms: SearchRoot['terms'] = prefixes.map((prefix, at) => {
-        const content = contentOf(SearchTermShardSchema.parse({ version: SEARCH_INDEX_VERSION, ...byShard[at]! }));
-        const name = searchTermShardFileOf(at, content);
-        shards.push({ name, content });
-        return [prefix, name];
-      });
-
-      const docContents: string[] = [];
-      for (let from = 0; from < docs.length; from += docsPerShard) docContents.push(contentOf(docShardOf(docs.slice(from, from + docsPerShard), pages)));
-      const docFiles = searchDocShardFilesOf(docContents);
-      docFiles.names.forEach((name, at) => shards.push({ name, content: docContents[at]! }));
-
-      // Validate what we write, as for pages.json: a contract violation is our bug.
-      const root = SearchRootSchema.parse({
-        version: SEARCH_INDEX_VERSION,
-        ...(options.docsVersion !== undefined ? { docsVersion: options.docsVersion } : {}),
-        documents: built.documents,
-        averageFieldLength: built.averageFieldLength,
-        terms,
-        docs: { shards: docContents.length, perShard: docsPerShard, hash: docFiles.hash },
-      });
-      const rootContent = `${JSON.stringify(root)}\n`;
-      return { root: { name: searchRootFileOf(rootContent), content: rootContent }, shards, pages: pages.length, documents: docs.length };
+      const termFiles = termShardFilesOf(built.terms, built.postings, options.termLimits);
+      const docFiles = docShardFilesOf(docs, pages, docsPerShard);
+      const root = rootFileOf({ docsVersion: options.docsVersion, documents: built.documents, averageFieldLength: built.averageFieldLength, terms: termFiles.root, docs: docFiles.root });
+      const parts = { terms: built.terms, postings: built.postings, termShards: termFiles.root, docs: docFiles.root };
+      return { root, shards: [...termFiles.files, ...docFiles.files], pages: pages.length, documents: docs.length, parts };
     },
   };
+}
+
+const contentOf = (data: unknown) => `${JSON.stringify(data)}\n`;
+
+/** Which term (by its place in `terms`) goes to which shard, and the shards' prefixes: the split by the postings' bytes. */
+export function termShardsOf(terms: readonly string[], postings: readonly string[], limits: ShardLimits = TERM_SHARD_LIMITS): { prefixes: string[]; members: number[][] } {
+  const bytes = new Map(terms.map((term, t) => [term, term.length + postings[t]!.length]));
+  const prefixes = shardPrefixes(terms, { weightOf: (term) => bytes.get(term)!, ...limits });
+  const members = prefixes.map(() => [] as number[]);
+  terms.forEach((term, t) => members[shardOf(term, prefixes)]!.push(t));
+  return { prefixes, members };
+}
+
+/** One term shard: its terms (places in `terms`, in order) and their postings. */
+export function termShardFileOf(at: number, members: readonly number[], terms: readonly string[], postings: readonly string[]): SearchIndexFile {
+  const content = contentOf(SearchTermShardSchema.parse({ version: SEARCH_INDEX_VERSION, terms: members.map((t) => terms[t]!), postings: members.map((t) => postings[t]!) }));
+  return { name: searchTermShardFileOf(at, content), content };
+}
+
+/** The term shards of the whole index (terms sorted), and the root's list of them. */
+function termShardFilesOf(terms: readonly string[], postings: readonly string[], limits?: ShardLimits): { files: SearchIndexFile[]; root: SearchRoot['terms'] } {
+  const { prefixes, members } = termShardsOf(terms, postings, limits);
+  const files = members.map((shard, at) => termShardFileOf(at, shard, terms, postings));
+  return { files, root: prefixes.map((prefix, at) => [prefix, files[at]!.name]) };
+}
+
+/** The document shards, `perShard` documents each, and the root's note of them. */
+export function docShardFilesOf(docs: readonly [page: number, slug: string, heading: string][], pages: readonly [path: string, title: string][], perShard: number): { files: SearchIndexFile[]; root: SearchRoot['docs'] } {
+  const contents: string[] = [];
+  for (let from = 0; from < docs.length; from += perShard) contents.push(contentOf(docShardOf(docs.slice(from, from + perShard), pages)));
+  const named = searchDocShardFilesOf(contents);
+  return { files: named.names.map((name, at) => ({ name, content: contents[at]! })), root: { shards: contents.length, perShard, hash: named.hash } };
+}
+
+/** The root: what BM25 needs of all documents and where the shards are. */
+export function rootFileOf(parts: { docsVersion?: string; documents: number; averageFieldLength: number[]; terms: SearchRoot['terms']; docs: SearchRoot['docs'] }): SearchIndexFile {
+  // Validate what we write, as for pages.json: a contract violation is our bug.
+  const root = SearchRootSchema.parse({
+    version: SEARCH_INDEX_VERSION,
+    ...(parts.docsVersion !== undefined ? { docsVersion: parts.docsVersion } : {}),
+    documents: parts.documents,
+    averageFieldLength: parts.averageFieldLength,
+    terms: parts.terms,
+    docs: parts.docs,
+  });
+  const content = contentOf(root);
+  return { name: searchRootFileOf(content), content };
 }
 
 /** A run of documents with the pages they belong to, renumbered within the shard. */

@@ -3,92 +3,184 @@ import { searchDocShardNameOf } from '../../../shared/output-names';
 import { byteLength, gzipSize, searchIndexSizesFrom, type FileSize } from '../../output/sizes';
 import { partOf } from '../../page/types';
 import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
-import { searchIndexKey, searchPageKey } from './file';
-import { createSearchIndexBuilder, prepareSearchPage, type PreparedSearchPage, type SearchIndexFile } from './index-builder';
+import { SEARCH_FIELDS } from '../../../shared/search/terms';
+import { searchIndexKeyOf, searchPageKey } from './file';
+import {
+  createSearchIndexBuilder,
+  prepareSearchPage,
+  type PreparedSearchPage,
+  type SearchablePage,
+  type SearchIndexFile,
+  type SearchIndexOptions,
+} from './index-builder';
+import {
+  addSums,
+  pageValue,
+  recordsOf,
+  settingsOf,
+  storedIndexOf,
+  storedTailOf,
+  tailRecordsOf,
+  updateIndex,
+  type IndexPage,
+  type KeptFile,
+  type StoredIndex,
+} from './stored-index';
 import { PART_NAME as NAME, type SearchBody, type SearchSummary } from './part';
+
+/** Where a CLI build keeps its index between builds (FeatureStates records, stored-index.ts). */
+const STORED_INDEX = 'search-index';
 
 /** The local search index (site.yaml `search.provider: local`), made as pages are written, or kept from the previous build. */
 export const searchFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published, kept, stored }: EmitContext): Promise<FeatureRun> {
+async function start(context: EmitContext): Promise<FeatureRun> {
+  const { model, pages, output, published, kept, stored } = context;
   const site = model.record;
   if (site.search.provider !== 'local') return {};
   const docsVersion = site.versions?.current;
-  const recordOf = ({ page, indexed }: EmitPage) => ({
-    path: page.route.path,
-    title: indexed.title,
-    description: page.description ?? '',
-    headers: page.headers,
-    frontmatter: page.frontmatter,
-  });
   // `pages` are in path order: the order the index takes them.
-  const keyed = pages.map((p) => ({ record: recordOf(p), sectionsKey: partOf<SearchSummary>(p.page.rendered?.parts, NAME)?.sectionsKey ?? '' }));
-  const key = searchIndexKey(keyed, docsVersion);
+  const pageKeys = pages.map((p) => searchPageKey({ record: recordOf(p), sectionsKey: partOf<SearchSummary>(p.page.rendered?.parts, NAME)?.sectionsKey ?? '' }));
+  const key = searchIndexKeyOf(pageKeys, docsVersion);
   const reused = await reuseIndex(key, output);
   if (reused) {
     published.searchIndex = reused;
     return {};
   }
+  // A CLI build updates the index the last one stored in the cache folder (stored-index.ts), or makes it whole and stores it.
+  if (!kept && stored) {
+    const records = await stored.loadRecords(STORED_INDEX);
+    const previous = records && storedIndexOf(records);
+    const options = { docsVersion };
+    if (previous?.meta.settings === settingsOf(options)) return updatedIndexRun(context, key, pageKeys, previous, options);
+    return wholeIndexRun(context, key, pageKeys, options);
+  }
 
   const builder = createSearchIndexBuilder({ docsVersion });
-  // The dev server keeps each page's counted words in memory; a CLI build stores them in the cache folder
-  // (FeatureStates), one record a page, read back as views of one file and written again as the index takes them.
+  // The dev server keeps each page's counted words in memory.
   const prepared = preparedPages(kept);
-  let previous = !prepared && stored ? ((await stored.loadRecords(NAME)) ?? new Map<string, Buffer>()) : undefined;
-  let records: ReturnType<NonNullable<typeof stored>['records']> | undefined;
   const used = new Set<string>();
-  // Pages are written a few at once and may finish out of order; the index takes them in path order.
-  const waiting = new Map<number, { record: ReturnType<typeof recordOf>; prepared: PreparedSearchPage | undefined; pageKey?: string; encoded?: Uint8Array }>();
-  let next = 0;
+  const inOrder = inPathOrder((ready: { record: SearchablePage['record']; prepared: PreparedSearchPage | undefined }) => builder.addPrepared(ready.record, ready.prepared));
   return {
     async page(page) {
       const record = recordOf(page);
-      const pageKey = (prepared || previous) && searchPageKey(keyed[page.order]!);
+      const pageKey = pageKeys[page.order]!;
       // A page whose record and sections are unchanged since an earlier build is neither read nor tokenized again.
-      const earlier = pageKey === undefined ? undefined : previous?.get(pageKey);
-      const documents =
-        pageKey !== undefined && prepared?.has(pageKey)
-          ? prepared.get(pageKey)
-          : earlier
-            ? (JSON.parse(earlier.toString('utf8')) as PreparedSearchPage | null) ?? undefined
-            : prepareSearchPage({ record, sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
-      if (pageKey !== undefined) {
-        prepared?.set(pageKey, documents);
-        used.add(pageKey);
-      }
-      const encoded = previous && pageKey !== undefined ? (earlier ?? Buffer.from(JSON.stringify(documents ?? null))) : undefined;
-      waiting.set(page.order, { record, prepared: documents, pageKey, encoded });
-      for (let ready = waiting.get(next); ready; ready = waiting.get(next)) {
-        waiting.delete(next++);
-        builder.addPrepared(ready.record, ready.prepared);
-        if (ready.encoded && ready.pageKey !== undefined) (records ??= stored!.records(NAME)).add(ready.pageKey, ready.encoded);
-      }
+      const documents = prepared?.has(pageKey) ? prepared.get(pageKey) : await preparedFromBody(page);
+      prepared?.set(pageKey, documents);
+      used.add(pageKey);
+      inOrder(page.order, { record, prepared: documents });
     },
     async finish() {
       for (const pageKey of prepared?.keys() ?? []) if (!used.has(pageKey)) prepared!.delete(pageKey);
-      // Pages no longer in the site are simply not written again.
-      await records?.commit();
-      previous = undefined;
       const index = builder.finish();
-      // Each shard by its name (a hash of its content): one the output holds already is kept as it is, neither written
-      // nor gzipped again (its gzip size is stored with it). The root carries the index's key, looked up at the start.
-      const shards: FileSize[] = [];
-      for (const file of index.shards) shards.push(await putShard(output, file));
-      const root = { raw: byteLength(index.root.content), gzip: gzipSize(index.root.content) };
-      if (!output.has(index.root.name)) await output.put(index.root.name, index.root.content, { key, meta: root.gzip });
-      published.searchIndex = sizesFrom(index.root.name, root, index.shards.map((file) => file.name), shards);
+      published.searchIndex = await writeIndex(output, key, index.root, index.shards);
     },
   };
+}
+
+const recordOf = ({ page, indexed }: EmitPage): SearchablePage['record'] => ({
+  path: page.route.path,
+  title: indexed.title,
+  description: page.description ?? '',
+  headers: page.headers,
+  frontmatter: page.frontmatter,
+});
+
+async function preparedFromBody(page: EmitPage): Promise<PreparedSearchPage | undefined> {
+  return prepareSearchPage({ record: recordOf(page), sections: partOf<SearchBody>((await page.body()).parts, NAME) ?? [] });
+}
+
+/** Takes what pages give, which may finish out of order (they are written a few at once), in path order. */
+function inPathOrder<T>(take: (value: T) => void): (order: number, value: T) => void {
+  const waiting = new Map<number, T>();
+  let next = 0;
+  return (order, value) => {
+    waiting.set(order, value);
+    for (let ready = waiting.get(next); ready !== undefined; ready = waiting.get(next)) {
+      waiting.delete(next++);
+      take(ready);
+    }
+  };
+}
+
+/**
+ * A CLI build with no usable stored index: every page's documents made from
+ * its body, and stored as it comes (never held for the whole site), then
+ * the index's terms and postings.
+ */
+function wholeIndexRun({ output, published, stored }: EmitContext, key: string, pageKeys: readonly string[], options: SearchIndexOptions): FeatureRun {
+  const builder = createSearchIndexBuilder(options);
+  const records = stored!.records(STORED_INDEX);
+  const totals = SEARCH_FIELDS.map(() => 0);
+  const inOrder = inPathOrder((ready: { record: SearchablePage['record']; prepared: PreparedSearchPage | undefined; pageKey: string }) => {
+    builder.addPrepared(ready.record, ready.prepared);
+    records.add(ready.pageKey, Buffer.from(pageValue(ready.record, ready.prepared)));
+    addSums(totals, ready.prepared);
+  });
+  return {
+    async page(page) {
+      inOrder(page.order, { record: recordOf(page), prepared: await preparedFromBody(page), pageKey: pageKeys[page.order]! });
+    },
+    async finish() {
+      const index = builder.finish();
+      for (const [name, value] of tailRecordsOf(storedTailOf(index, options, totals))) records.add(name, Buffer.from(value));
+      await records.commit();
+      published.searchIndex = await writeIndex(output, key, index.root, index.shards);
+    },
+  };
+}
+
+/**
+ * A CLI build with the last build's stored index: only pages whose key it
+ * does not hold are read and tokenized; the index is updated for them
+ * (stored-index.ts), its unchanged shards kept as the output holds them,
+ * and stored again.
+ */
+function updatedIndexRun({ pages, output, published, stored }: EmitContext, key: string, pageKeys: readonly string[], storedIndex: StoredIndex, options: SearchIndexOptions): FeatureRun {
+  const changed = new Map<number, PreparedSearchPage | undefined>();
+  // Let go once updated: the site-wide files that follow need the room.
+  let previous: StoredIndex | undefined = storedIndex;
+  return {
+    async page(page) {
+      if (!previous!.pages.has(pageKeys[page.order]!)) changed.set(page.order, await preparedFromBody(page));
+    },
+    async finish() {
+      if (!previous) return;
+      const last = previous;
+      previous = undefined;
+      const input: IndexPage[] = pages.map((page, order) => {
+        const pageKey = pageKeys[order]!;
+        const value = last.pages.get(pageKey);
+        return value ? { key: pageKey, stored: value } : { key: pageKey, record: recordOf(page), prepared: changed.get(order) };
+      });
+      const updated = updateIndex(last, input, options);
+      published.searchIndex = await writeIndex(output, key, updated.root, updated.shards);
+      const records = stored!.records(STORED_INDEX);
+      for (const [name, value] of recordsOf(updated.stored)) records.add(name, typeof value === 'string' ? Buffer.from(value) : value);
+      await records.commit();
+    },
+  };
+}
+
+/** Puts the index's files in the output (each shard kept or written, see putShard) and gives its sizes. */
+async function writeIndex(output: Sink, key: string, rootFile: SearchIndexFile, files: readonly (SearchIndexFile | KeptFile)[]): Promise<NonNullable<EmitContext['published']['searchIndex']>> {
+  // Each shard by its name (a hash of its content): one the output holds already is kept as it is, neither written
+  // nor gzipped again (its gzip size is stored with it). The root carries the index's key, looked up at the start.
+  const shards: FileSize[] = [];
+  for (const file of files) shards.push(await putShard(output, file));
+  const root = { raw: byteLength(rootFile.content), gzip: gzipSize(rootFile.content) };
+  if (!output.has(rootFile.name)) await output.put(rootFile.name, rootFile.content, { key, meta: root.gzip });
+  return sizesFrom(rootFile.name, root, files.map((file) => file.name), shards);
 }
 
 type Sink = EmitContext['output'];
 
 /**
  * Each page's documents with their words counted, by what the index takes
- * from the page (searchPageKey). Kept between the builds of the dev server,
- * or stored in the cache folder between CLI builds: after an edit the index
- * is made again without reading or tokenizing the other pages. Pages no
- * build asked for since are dropped.
+ * from the page (searchPageKey), kept between the builds of the dev server:
+ * after an edit the index is made again without reading or tokenizing the
+ * other pages. Pages no build asked for since are dropped.
  */
 function preparedPages(kept: EmitContext['kept']): Map<string, PreparedSearchPage | undefined> | undefined {
   if (!kept) return undefined;
@@ -122,14 +214,16 @@ function shardKey(name: string): string {
 }
 
 /** Keeps the previous output's file of that name (and its gzip size), or writes it with its gzip size. */
-async function putShard(output: Sink, file: SearchIndexFile): Promise<FileSize> {
-  const raw = byteLength(file.content);
-  if (output.has(file.name)) return { raw, gzip: gzipSize(file.content) };
+async function putShard(output: Sink, file: SearchIndexFile | KeptFile): Promise<FileSize> {
+  const contentOf = () => ('raw' in file ? file.content() : file.content);
+  const rawOf = () => ('raw' in file ? file.raw : byteLength(file.content));
+  if (output.has(file.name)) return { raw: rawOf(), gzip: gzipSize(contentOf()) };
   const kept = await output.reuse(shardKey(file.name));
-  if (kept) return { raw, gzip: kept.meta ?? gzipSize(file.content) };
-  const gzip = gzipSize(file.content);
-  await output.put(file.name, file.content, { key: shardKey(file.name), meta: gzip });
-  return { raw, gzip };
+  if (kept) return { raw: rawOf(), gzip: kept.meta ?? gzipSize(contentOf()) };
+  const content = contentOf();
+  const gzip = gzipSize(content);
+  await output.put(file.name, content, { key: shardKey(file.name), meta: gzip });
+  return { raw: byteLength(content), gzip };
 }
 
 /** The root's name, and the index's sizes (output/sizes.ts). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter } from '../../../../cli/markdown/highlight';
 import { cacheKey, createPageCache } from '../../../../cli/page/cache';
+import { textHash } from '../../../../cli/support/hash';
 import { SummaryIndex } from '../../../../cli/page/summary-index';
 import type { PageContext } from '../../../../cli/page/types';
 import { PAGE_PARTS } from '../../../../cli/features/parts';
@@ -69,12 +70,27 @@ describe('cli/page/cache', () => {
 
   it('keys on the source, the values of the constants the page names, and the tool version', () => {
     const base = cacheKey(page, context, 't1');
+    // The text's hash, when known from an earlier build, makes the same key: the same bytes, the same key.
+    expect(cacheKey(page, context, 't1', textHash(page.text))).toBe(base);
     expect(cacheKey({ ...page, text: `${page.text} ` }, context, 't1')).not.toBe(base);
     expect(cacheKey(page, { ...context, constants: { ...context.constants, LIMIT: '1MB' } }, 't1')).not.toBe(base);
     // A constant the page does not name does not invalidate it.
     expect(cacheKey(page, { ...context, constants: { ...context.constants, OTHER: 'y' } }, 't1')).toBe(base);
     expect(cacheKey(page, context, 't2')).not.toBe(base);
     expect(cacheKey(page, { ...context, headerLevels: [2] }, 't1')).not.toBe(base);
+  });
+
+  it('takes a known text hash only for the very text it was kept for, once', () => {
+    const right = { text: page.text, hash: textHash(page.text) };
+    const cache = createPageCache({ dir, toolVersion: 't1', textHashes: new Map([[page.relativePath, right]]) });
+    expect(cache.keyOf(page, context)).toBe(cacheKey(page, context, 't1'));
+    // A hash kept for other text (the page changed since) is not taken: the key is the new text's.
+    const edited = { ...page, text: `${page.text}More.\n` };
+    const stale = createPageCache({ dir, toolVersion: 't1', textHashes: new Map([[page.relativePath, { text: page.text, hash: 'stale' }]]) });
+    expect(stale.keyOf(edited, context)).toBe(cacheKey(edited, context, 't1'));
+    const used = new Map([[page.relativePath, { text: page.text, hash: 'kept' }]]);
+    createPageCache({ dir, toolVersion: 't1', textHashes: used }).keyOf(page, context);
+    expect(used.size).toBe(0);
   });
 
   it('keys on what the page includes, and the constants the included files name', () => {

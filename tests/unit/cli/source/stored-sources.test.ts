@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoredSources } from '../../../../cli/source/stored-sources';
 import { statFile, UnchangedFiles } from '../../../../cli/source/unchanged-files';
+import { textHash } from '../../../../cli/support/hash';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'docsbuild-stored-sources-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,6 +93,33 @@ describe('StoredSources: the content files kept between CLI builds', () => {
     expect(readdirSync(path.dirname(file)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const fourth = await StoredSources.open(file, keep);
     expect((await fourth.read(names[1]!, stats[1]!)).toString()).toBe('# b.md\n');
+  });
+});
+
+describe('StoredSources: the hash of each text, kept with it for the page cache\'s keys', () => {
+  it('gives an unchanged file\'s hash back without hashing; a changed file is stored with the hash made; one nobody asked for with its text\'s', async () => {
+    const store = path.join(dir, 'hashes', 'sources.bin');
+    const keep = (absolute: string) => absolute.endsWith('.md');
+    const [asked, unasked] = ['asked.md', 'unasked.md'].map((name) => path.join(dir, name)) as [string, string];
+    writeFileSync(asked, '# Asked\r\n');
+    writeFileSync(unasked, '# Unasked\n');
+    const first = await StoredSources.open(store, keep);
+    await first.read(asked, await settled(asked));
+    expect(first.textHash(asked, () => 'made-for-asked')).toBe('made-for-asked');
+    await first.read(unasked, await settled(unasked));
+    first.settle();
+    await first.save();
+
+    const second = await StoredSources.open(store, keep);
+    await second.read(asked, await settled(asked));
+    await second.read(unasked, await settled(unasked));
+    const never = () => {
+      throw new Error('hashed again');
+    };
+    expect(second.textHash(asked, never)).toBe('made-for-asked');
+    expect(second.textHash(unasked, never)).toBe(textHash('# Unasked\n'));
+    // A file not read in this build has no hash to give.
+    expect(second.textHash(path.join(dir, 'elsewhere.md'), () => 'x')).toBeUndefined();
   });
 });
 
