@@ -1,12 +1,10 @@
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import type { Manifest, PageChunk } from '../../../schema/manifest';
-import { Layout, type LayoutProps } from '../../../viewer/components/Layout';
 import { wholeTree } from '../../../viewer/components/Sidebar';
 import { headFor } from '../../../shared/head';
 import { metaOf, shellOf, type BootData } from '../../../viewer/view';
 import { htmlFileOf, NOT_FOUND_FILE } from '../../output/layout';
 import { renderDocument, type DocumentAssets } from './document';
+import { pageLayoutHtml, renderLayout } from './page-layout';
 
 export interface PrerenderInput {
   manifest: Manifest;
@@ -56,7 +54,7 @@ export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: 
     lang: chunk.lang ?? own.lang,
     headTags: [...own.headTags, ...(chunk.meta ?? []).map((attrs) => ({ tag: 'meta', attrs }))],
     head: headFor(site, { kind: 'page', title: chunk.title, description: chunk.description, path: chunk.path, metaTitle: chunk.metaTitle }),
-    appHtml: renderLayout({ site: boot.site, sidebar: wholeTree(site.sidebar), view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }),
+    appHtml: pageLayoutHtml({ site: boot.site, sidebar: wholeTree(site.sidebar), view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }, site.sidebar),
     boot,
   });
 }
@@ -74,8 +72,4 @@ export function notFoundDocument(shared: DocumentSite): string {
 
 function common({ site, assets, contentSecurityPolicy }: DocumentSite) {
   return { lang: site.lang, base: site.base, headTags: site.headTags, assets, contentSecurityPolicy };
-}
-
-function renderLayout(props: LayoutProps): string {
-  return renderToString(createElement(Layout, props));
 }

@@ -1,0 +1,121 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Layout, type LayoutProps } from '../../../viewer/components/Layout';
+import { isWithin } from '../../../viewer/components/NavLink';
+import { holdsPath, Sidebar, wholeTree, type SidebarNode } from '../../../viewer/components/Sidebar';
+import type { PageMeta, ShellSite } from '../../../viewer/view';
+
+/** The sidebar's tree list with nothing in it, as the layout renders it (viewer/components/Sidebar.tsx's Items). */
+const EMPTY_LIST = '<ul class="sidebar-items"></ul>';
+const LIST_START = '<ul class="sidebar-items">';
+
+/**
+ * The layout of one page's HTML, as renderToString(<Layout>) makes it, put
+ * together from parts that most pages share. The top bar and the drawer's
+ * nav read the page's path only through the nav links it is at or under:
+ * rendered once per such state. The sidebar tree, from its top-level
+ * entries: one that does not hold the page renders the same on every page,
+ * so it is rendered once per site; only the entries that hold the page (its
+ * link marked current, its sections listed, its group open) are rendered for
+ * it. The page, "on this page" and the footer are rendered per page, in a
+ * layout without the nav and the tree. Rendering all of it for each page
+ * made a site.yaml change cost every page's layout again (45 s at 10,000
+ * pages). tests/unit/cli/features/viewer/page-layout.test.ts holds the
+ * result to the whole render's, byte for byte.
+ */
+export function pageLayoutHtml(props: LayoutProps & { view: { kind: 'page'; page: PageMeta } }, tree: readonly SidebarNode[]): string {
+  const page = props.view.page;
+  // `sidebar: auto` or `false` (the tree is not shown) and the empty tree: the layout as it is.
+  if (page.sidebarMode !== undefined || tree.length === 0) return renderLayout(props);
+  const { site } = props;
+  const pages = wholeTree(tree).pages;
+  const empty = { items: [], pages };
+  // What comes before the tree (the top bar, the drawer's nav) depends on the page only through the nav links it is under.
+  const held = heldFor(site, tree, pages);
+  const navKey = `${props.showProgress}:${props.sidebarOpen}:${page.navbar === false}:${navStateOf(site, page.path)}`;
+  let before = held.before.get(navKey);
+  if (before === undefined) {
+    const shell = renderLayout({ ...props, sidebar: empty });
+    const at = shell.indexOf(EMPTY_LIST);
+    // Nothing before the sidebar is the page's own HTML (the top bar's text is escaped), so the first empty list is the tree's.
+    if (at < 0) return renderLayout(props);
+    held.before.set(navKey, (before = shell.slice(0, at)));
+  }
+  // What comes after it (the page, "on this page", the footer) does not read the nav: rendered without it, the top bar is little.
+  const shell = renderLayout({ ...props, site: { ...site, nav: NO_NAV }, sidebar: empty });
+  const at = shell.indexOf(EMPTY_LIST);
+  if (at < 0) return renderLayout(props);
+  let list = LIST_START;
+  for (let i = 0; i < tree.length; i++) {
+    const entry = tree[i]!;
+    const html = holdsPath(entry, page.path) ? entryHtml(site, entry, pages, page) : (held.entries[i] ??= entryHtml(site, entry, pages, undefined));
+    if (html === undefined) return renderLayout(props);
+    list += html;
+  }
+  return `${before}${list}</ul>${shell.slice(at + EMPTY_LIST.length)}`;
+}
+
+const NO_NAV: ShellSite['nav'] = [];
+
+/** Which of the site's nav links the page is at or under (NavLink's `aria-current` and `active`): all the top bar and drawer read of its path. */
+function navStateOf(site: ShellSite, path: string): string {
+  let state = '';
+  for (const item of site.nav) {
+    for (const link of 'items' in item ? item.items : [item]) state += link.external ? '-' : link.link === path ? 'c' : isWithin(link.link, path) ? 'w' : '-';
+  }
+  return state;
+}
+
+/**
+ * What one site's pages share, rendered once: the markup before the tree by
+ * nav state, and the tree's entries that hold no page being rendered. Kept
+ * by the tree (a build's pages share its array) for as long as the shell's
+ * fields are the same values (each page's shell is a new object of them).
+ */
+interface Held {
+  site: ShellSite;
+  pages: number;
+  before: Map<string, string>;
+  entries: (string | undefined)[];
+}
+const rendered = new WeakMap<readonly SidebarNode[], Held>();
+
+function heldFor(site: ShellSite, tree: readonly SidebarNode[], pages: number): Held {
+  let held = rendered.get(tree);
+  if (!held || held.pages !== pages || !sameFields(held.site, site)) rendered.set(tree, (held = { site, pages, before: new Map(), entries: [] }));
+  return held;
+}
+
+function sameFields(a: object, b: object): boolean {
+  const keys = Object.keys(a) as (keyof typeof a)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
+}
+
+/**
+ * One top-level entry as the sidebar renders it among the others: the
+ * sidebar rendered with that entry alone (and the whole tree's page count,
+ * which decides whether groups start closed), its list's markup taken off.
+ * Undefined if the markup around it is not what was expected.
+ */
+function entryHtml(site: ShellSite, entry: SidebarNode, pages: number, page: PageMeta | undefined): string | undefined {
+  const html = renderToString(
+    createElement(Sidebar, {
+      site,
+      items: { items: [entry], pages },
+      currentPath: page?.path,
+      branch: page?.sidebar,
+      headers: page?.headers ?? [],
+      headerDepth: page?.sidebarDepth ?? 1,
+      open: false,
+      withoutNav: true,
+    }),
+  );
+  const start = html.indexOf(LIST_START);
+  const end = html.lastIndexOf('</ul>');
+  if (start < 0 || end < start) return undefined;
+  return html.slice(start + LIST_START.length, end);
+}
+
+export function renderLayout(props: LayoutProps): string {
+  return renderToString(createElement(Layout, props));
+}
