@@ -49,12 +49,13 @@ export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: 
   const page = metaOf(chunk, chunkName, sidebar);
   const boot: BootData = { base: site.base, site: shellOf(site), page };
   const own = common(shared);
+  const layout = { site: boot.site, sidebar: wholeTree(site.sidebar), view: { kind: 'page' as const, page, html: chunk.html }, showProgress: false, sidebarOpen: false };
   return renderDocument({
     ...own,
     lang: chunk.lang ?? own.lang,
     headTags: [...own.headTags, ...(chunk.meta ?? []).map((attrs) => ({ tag: 'meta', attrs }))],
     head: headFor(site, { kind: 'page', title: chunk.title, description: chunk.description, path: chunk.path, metaTitle: chunk.metaTitle }),
-    appHtml: pageLayoutHtml({ site: boot.site, sidebar: wholeTree(site.sidebar), view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }, site.sidebar),
+    appHtml: pageLayoutHtml(layout, site.sidebar) ?? renderLayout(layout),
     boot,
   });
 }

@@ -17,13 +17,23 @@ function propsOf(site: BootData['site'], tree: readonly SidebarItemRecord[], pag
   return { site, sidebar: wholeTree(tree), view: { kind: 'page', page, html }, showProgress: false, sidebarOpen: false };
 }
 
+/** The layout put together from shared parts (never left to the whole render where the tree shows), equal to the whole render. */
+function expectSpliced(props: PageProps, tree: readonly SidebarItemRecord[]): string {
+  const whole = renderLayout(props);
+  const spliced = pageLayoutHtml(props, tree);
+  const path = props.view.page.path;
+  if (props.view.page.sidebarMode !== undefined) expect(spliced, path).toBeUndefined();
+  else expect(spliced, path).toBe(whole);
+  return whole;
+}
+
 /** Every page of a tree as the current page, and one in no entry: the spliced layout against the whole render. */
 function expectSameForEveryPage(site: BootData['site'], tree: readonly SidebarItemRecord[], variants: (path: string, i: number) => Partial<PageMeta> = () => ({})) {
   const paths = [...pathsOf(tree), '/in-no-entry/'];
   for (const [i, pagePath] of paths.entries()) {
     const page: PageMeta = { version: 1, key: `v-${i}`, path: pagePath, title: `Page ${i}`, description: '', headers: HEADERS, chunk: `c${i}.json`, ...variants(pagePath, i) };
     const props = propsOf(site, tree, page, `<h1>Page ${i}</h1><p>Body</p>`);
-    expect(pageLayoutHtml(props, tree), pagePath).toBe(renderLayout(props));
+    expectSpliced(props, tree);
   }
   return paths.length;
 }
@@ -49,10 +59,9 @@ describe('cli/features/viewer/page-layout', () => {
         const boot = JSON.parse(/<script type="application\/json" id="docsbuild-boot">(.*?)<\/script>/s.exec(html)![1]!.replace(/\\u003c/g, '<')) as BootData;
         const chunk = JSON.parse(files.get(record.chunk) as string) as { html: string };
         const props = propsOf(boot.site, manifest!.site.sidebar, boot.page!, chunk.html);
-        const spliced = pageLayoutHtml(props, manifest!.site.sidebar);
-        expect(spliced, record.path).toBe(renderLayout(props));
+        const layout = expectSpliced(props, manifest!.site.sidebar);
         // And the file written is that layout.
-        expect(html.includes(`<div id="app">${spliced}</div>`), record.path).toBe(true);
+        expect(html.includes(`<div id="app">${layout}</div>`), record.path).toBe(true);
         compared++;
       }
     }
@@ -91,19 +100,31 @@ describe('cli/features/viewer/page-layout', () => {
     expectSameForEveryPage(shellOf({ ...SITE, sidebar: tree }), tree, (_path, i) => ({ sidebarDepth: i % 3 }));
   });
 
-  it('renders an entry that holds no page being rendered once per tree', () => {
+  it('renders an entry that holds no page being rendered once per tree, at any depth', () => {
     const tree: SidebarItemRecord[] = [
-      { type: 'group', title: 'One', collapsed: false, children: [{ type: 'page', path: '/one/', title: 'One' }] },
+      {
+        type: 'group',
+        title: 'One',
+        collapsed: false,
+        children: [
+          { type: 'page', path: '/one/', title: 'One' },
+          { type: 'group', title: 'Inner', collapsed: false, children: [{ type: 'page', path: '/inner/', title: 'Inner page' }] },
+        ],
+      },
       { type: 'group', title: 'Two', collapsed: false, children: [{ type: 'page', path: '/two/', title: 'Two' }] },
     ];
     const site = shellOf({ ...SITE, sidebar: tree });
     const page: PageMeta = { version: 1, key: 'k', path: '/one/', title: 'One', description: '', headers: [], chunk: 'c.json' };
     const first = pageLayoutHtml(propsOf(site, tree, page, ''), tree);
-    // The entry kept for "Two" is what is spliced in again: renamed underneath the same array, it is not rendered afresh.
+    expect(first).toContain('Inner page');
+    // The entries kept for "Two" and for "Inner" (inside the group that holds the page) are what is spliced in again:
+    // renamed underneath the same array, they are not rendered afresh.
     (tree[1] as { title: string }).title = 'Renamed';
+    const inner = (tree[0] as { children: SidebarItemRecord[] }).children[1] as { children: { title: string }[] };
+    inner.children[0]!.title = 'Renamed inner';
     expect(pageLayoutHtml(propsOf(site, tree, page, ''), tree)).toBe(first);
     // A new tree (a new site record) is rendered afresh.
     const copy = structuredClone(tree);
-    expect(pageLayoutHtml(propsOf(site, copy, page, ''), copy)).toContain('Renamed');
+    expect(pageLayoutHtml(propsOf(site, copy, page, ''), copy)).toContain('Renamed inner');
   });
 });
