@@ -37,7 +37,7 @@ export class DevEngine {
     let built: BuiltSite | undefined;
     // The first build is a cold one, whose garbage the collections keep down; later ones reuse nearly all (see BuildOptions).
     const collectWhileWriting = this.last === undefined;
-    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, collectWhileWriting, keep: (site) => (built = site) });
+    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, collectWhileWriting, sizes: false, keep: (site) => (built = site) });
     // An aborted build throws above and keeps the last site. A failed one leaves none to edit against.
     this.site = undefined;
     // Only a good build's files are worth taking over; after a failed one the last good one stays.

@@ -19,7 +19,8 @@ import { PART_NAME as NAME, type ViewerSummary } from './part';
  */
 export const viewerFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published, lastUpdated }: EmitContext): Promise<FeatureRun> {
+async function start({ model, pages, output, published, lastUpdated, sizes }: EmitContext): Promise<FeatureRun> {
+  const sized = sizes === false ? (make: () => Promise<string>) => ({ make }) : gzipSizedAside;
   const codeClasses = pages.flatMap((p) => partOf<ViewerSummary>(p.page.rendered?.parts, NAME)?.codeClasses ?? []);
   const viewer = await emitViewer(model.record, codeClasses);
   for (const [name, content] of viewer.files) await output.put(name, content);
@@ -51,7 +52,7 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
         reuseKey: page.inputKey && `chunk-from:${hashOf([page.inputKey, page.indexed.title, hrefs, around, footer])}`,
         keyFromName: (name) => `chunk:${name}`,
         name: (content) => chunkFileOf(page.page.route.path, content as string),
-        ...gzipSizedAside(async () => chunkContent((made = await chunkOf()))),
+        ...sized(async () => chunkContent((made = await chunkOf()))),
       });
       published.chunks.set(page.page.route.path, { name: chunk.name, gzip: chunk.meta ?? 0 });
 
@@ -62,7 +63,7 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
       const html = await writePlanned(output, {
         name: htmlName,
         reuseKey: `html:${documentKey}:${chunk.name}:${sidebar.join(',')}`,
-        ...gzipSizedAside(async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name, sidebar)),
+        ...sized(async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name, sidebar)),
       });
       published.htmlGzip.set(page.page.route.path, html.meta ?? 0);
     },
