@@ -27,6 +27,7 @@ import type { PageMemory } from './page/page-memory';
 import { summarisePages } from './page/summarise';
 import type { PageContext } from './page/types';
 import { checkSite } from './site/checks';
+import type { PageCheckMemory } from './site/checks/page-check-memory';
 import { dropDuplicatePaths } from './site/checks/duplicate-paths';
 import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
@@ -59,6 +60,8 @@ export interface BuildOptions {
    * for the little garbage a build by difference leaves, and V8's own marking runs beside the thread.
    */
   collectWhileWriting?: boolean;
+  /** The link checks of the last builds (the dev server's): only the pages an edit can affect are checked again (site/checks/page-check-memory.ts). */
+  checks?: PageCheckMemory;
   /**
    * False: no download sizes in the result (the dev server shows none), and
    * page files are not compressed to measure them: a site.yaml change makes
@@ -205,7 +208,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
     docsearchApiKey: config.docsearchApiKey,
   });
   append(diagnostics, modelDiagnostics);
-  append(diagnostics, checkSite({ model, site, allPages, previous: config.previous }));
+  append(diagnostics, checkSite({ model, site, allPages, previous: config.previous, memory: options.checks }));
   // Redirects from site.yaml that are written (the table adds index.html twins of its own).
   const configured = model.redirects.filter((r) => Object.hasOwn(siteConfig.redirects, r.from));
   append(
