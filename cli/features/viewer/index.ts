@@ -9,6 +9,7 @@ import { hashOf } from '../../support/hash';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { emitViewer } from './assets';
 import { chunkContent, makeChunk, neighbours, showsEditLink, sidebarDepthOf } from './chunk';
+import { PageShells } from './page-layout';
 import { notFoundDocument, pageDocument } from './prerender';
 import { PART_NAME as NAME, type ViewerSummary } from './part';
 
@@ -19,7 +20,7 @@ import { PART_NAME as NAME, type ViewerSummary } from './part';
  */
 export const viewerFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published, lastUpdated, sizes }: EmitContext): Promise<FeatureRun> {
+async function start({ model, pages, output, published, lastUpdated, sizes, kept }: EmitContext): Promise<FeatureRun> {
   const sized = sizes === false ? (make: () => Promise<string>) => ({ make }) : gzipSizedAside;
   const codeClasses = pages.flatMap((p) => partOf<ViewerSummary>(p.page.rendered?.parts, NAME)?.codeClasses ?? []);
   const viewer = await emitViewer(model.record, codeClasses);
@@ -31,6 +32,7 @@ async function start({ model, pages, output, published, lastUpdated, sizes }: Em
   // Everything a page's HTML depends on besides its chunk (whose name hashes its content).
   const documentKey = hashOf(viewer.document);
   const position = new Map(model.order.map((path, at) => [path, at]));
+  const shells = keptShells(kept);
 
   return {
     async page(page) {
@@ -63,7 +65,7 @@ async function start({ model, pages, output, published, lastUpdated, sizes }: Em
       const html = await writePlanned(output, {
         name: htmlName,
         reuseKey: `html:${documentKey}:${chunk.name}:${sidebar.join(',')}`,
-        ...sized(async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name, sidebar)),
+        ...sized(async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name, sidebar, shells)),
       });
       published.htmlGzip.set(page.page.route.path, html.meta ?? 0);
     },
@@ -71,6 +73,17 @@ async function start({ model, pages, output, published, lastUpdated, sizes }: Em
       await output.put(NOT_FOUND_FILE, notFoundDocument(viewer.document));
     },
   };
+}
+
+/** The pages' own renders, kept between the builds of the dev server (PageShells); none for a one-off build. */
+function keptShells(kept: EmitContext['kept']): PageShells | undefined {
+  if (!kept) return undefined;
+  const name = `${NAME} shells`;
+  const existing = kept.get(name) as PageShells | undefined;
+  if (existing) return existing;
+  const made = new PageShells();
+  kept.set(name, made);
+  return made;
 }
 
 const gzipAsync = promisify(gzip);

@@ -4,6 +4,7 @@ import { Layout, type LayoutProps } from '../../../viewer/components/Layout';
 import { isWithin } from '../../../viewer/components/NavLink';
 import { holdsPath, Sidebar, wholeTree, type SidebarNode } from '../../../viewer/components/Sidebar';
 import type { PageMeta, ShellSite } from '../../../viewer/view';
+import { stableStringify } from '../../support/json';
 
 /** The sidebar's tree list with nothing in it, as the layout renders it (viewer/components/Sidebar.tsx's Items). */
 const EMPTY_LIST = '<ul class="sidebar-items"></ul>';
@@ -32,7 +33,7 @@ const LIST_END = '</ul><!--/$--></nav></div><div class="page-wrap"';
  * other children kept) took one render per depth, and a render's fixed cost
  * made that slower than the one (profiled at 2,000 pages).
  */
-export function pageLayoutHtml(props: LayoutProps & { view: { kind: 'page'; page: PageMeta } }, tree: readonly SidebarNode[]): string | undefined {
+export function pageLayoutHtml(props: LayoutProps & { view: { kind: 'page'; page: PageMeta } }, tree: readonly SidebarNode[], shells?: PageShells): string | undefined {
   const page = props.view.page;
   // `sidebar: auto` or `false` (the tree is not shown) and the empty tree: nothing to share.
   if (page.sidebarMode !== undefined || tree.length === 0) return undefined;
@@ -53,7 +54,8 @@ export function pageLayoutHtml(props: LayoutProps & { view: { kind: 'page'; page
   // The one entry that holds the page (the usual case) is rendered in the same render: each render has a fixed cost.
   const holders = tree.filter((entry) => holdsPath(entry, page.path));
   const holder = holders.length === 1 ? holders[0] : undefined;
-  const shell = renderLayout({ ...props, site: { ...site, nav: NO_NAV }, sidebar: { items: holder ? [holder] : [], pages } });
+  const render = (html: string) => renderLayout({ ...props, site: { ...site, nav: NO_NAV }, sidebar: { items: holder ? [holder] : [], pages }, view: { ...props.view, html } });
+  const shell = shells ? shells.shell(page.path, shellKey(held, props, holder && tree.indexOf(holder)), props.view.html, render) : render(props.view.html);
   const start = shell.indexOf(LIST_START);
   // The tree list is the sidebar's last child, the page's column next: nothing in the list (escaped titles) is that markup.
   const end = shell.indexOf(LIST_END, start);
@@ -72,6 +74,47 @@ export function pageLayoutHtml(props: LayoutProps & { view: { kind: 'page'; page
 
 const NO_NAV: ShellSite['nav'] = [];
 
+/** Where the page's own HTML goes in its column (PageView.tsx): nothing before it is the page's. */
+const PAGE_HTML_AT = 'data-page-html="">';
+
+/**
+ * Each page's own render (the layout without the nav, with the sidebar
+ * entry that holds it), without the page's HTML, kept between the builds
+ * of a long-lived process (the dev server's, in EmitContext.kept) by page
+ * path: a site.yaml change that leaves it as it was (a nav entry renamed or
+ * added, another group changed) takes it as it is instead of rendering
+ * every page again. One entry per page path the site has had.
+ */
+export class PageShells {
+  private kept = new Map<string, { key: string; before: string; after: string }>();
+
+  /** The render for `key` with `html` in the page's place: kept, or made by `render` and kept. */
+  shell(path: string, key: string, html: string, render: (html: string) => string): string {
+    let kept = this.kept.get(path);
+    if (kept?.key !== key) {
+      const made = render('');
+      const at = made.indexOf(PAGE_HTML_AT, made.indexOf(LIST_END));
+      if (at < 0) return render(html);
+      kept = { key, before: made.slice(0, at + PAGE_HTML_AT.length), after: made.slice(at + PAGE_HTML_AT.length) };
+      this.kept.set(path, kept);
+    }
+    return `${kept.before}${html}${kept.after}`;
+  }
+}
+
+/**
+ * Everything a page's own render reads: the site's shell but its nav, the
+ * entry that holds the page (by its content: a build's tree is a new
+ * object), and the page's chunk by its name (a hash of all of the chunk, its
+ * HTML included) and sidebar pieces.
+ */
+function shellKey(held: Held, props: LayoutProps & { view: { page: PageMeta } }, holder: number | undefined): string {
+  held.siteKey ??= stableStringify({ ...held.site, nav: NO_NAV });
+  const entry = holder === undefined ? '' : (held.entryKeys[holder] ??= stableStringify(held.tree[holder]));
+  const { page } = props.view;
+  return [held.siteKey, held.pages, entry, page.chunk, (page.sidebar ?? []).join(','), props.showProgress, props.sidebarOpen].join('\0');
+}
+
 /** Which of the site's nav links the page is at or under (NavLink's `aria-current` and `active`): all the top bar and drawer read of its path. */
 function navStateOf(site: ShellSite, path: string): string {
   let state = '';
@@ -89,6 +132,10 @@ function navStateOf(site: ShellSite, path: string): string {
  */
 interface Held {
   site: ShellSite;
+  tree: readonly SidebarNode[];
+  /** The shell but its nav, and the top-level entries, as text (shellKey), once each. */
+  siteKey?: string;
+  entryKeys: string[];
   pages: number;
   before: Map<string, string>;
   entries: (string | undefined)[];
@@ -97,7 +144,7 @@ const rendered = new WeakMap<readonly SidebarNode[], Held>();
 
 function heldFor(site: ShellSite, tree: readonly SidebarNode[], pages: number): Held {
   let held = rendered.get(tree);
-  if (!held || held.pages !== pages || !sameFields(held.site, site)) rendered.set(tree, (held = { site, pages, before: new Map(), entries: [] }));
+  if (!held || held.pages !== pages || !sameFields(held.site, site)) rendered.set(tree, (held = { site, tree, entryKeys: [], pages, before: new Map(), entries: [] }));
   return held;
 }
 

@@ -4,7 +4,7 @@ import { headFor } from '../../../shared/head';
 import { metaOf, shellOf, type BootData } from '../../../viewer/view';
 import { htmlFileOf, NOT_FOUND_FILE } from '../../output/layout';
 import { renderDocument, type DocumentAssets } from './document';
-import { pageLayoutHtml, renderLayout } from './page-layout';
+import { pageLayoutHtml, renderLayout, type PageShells } from './page-layout';
 
 export interface PrerenderInput {
   manifest: Manifest;
@@ -43,8 +43,11 @@ export function prerenderSite(input: PrerenderInput): Map<string, string> {
   return files;
 }
 
-/** One page's HTML file, from its chunk and the chunk's name (the boot data names it, so hydration needs no fetch). */
-export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: string, sidebar: readonly string[] = []): string {
+/**
+ * One page's HTML file, from its chunk and the chunk's name (the boot data names it, so hydration needs no fetch).
+ * `shells`: each page's own render kept from the last builds (the dev server's, see PageShells).
+ */
+export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: string, sidebar: readonly string[] = [], shells?: PageShells): string {
   const { site } = shared;
   const page = metaOf(chunk, chunkName, sidebar);
   const boot: BootData = { base: site.base, site: shellOf(site), page };
@@ -55,7 +58,7 @@ export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: 
     lang: chunk.lang ?? own.lang,
     headTags: [...own.headTags, ...(chunk.meta ?? []).map((attrs) => ({ tag: 'meta', attrs }))],
     head: headFor(site, { kind: 'page', title: chunk.title, description: chunk.description, path: chunk.path, metaTitle: chunk.metaTitle }),
-    appHtml: pageLayoutHtml(layout, site.sidebar) ?? renderLayout(layout),
+    appHtml: pageLayoutHtml(layout, site.sidebar, shells) ?? renderLayout(layout),
     boot,
   });
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageLayoutHtml, renderLayout } from '../../../../../cli/features/viewer/page-layout';
+import { pageLayoutHtml, PageShells, renderLayout } from '../../../../../cli/features/viewer/page-layout';
 import { parseSiteConfig } from '../../../../../cli/site/site-config';
 import type { Header, NavItemRecord, SidebarItemRecord } from '../../../../../schema/manifest';
 import type { SidebarEntryInput } from '../../../../../schema/site-config';
@@ -127,5 +127,33 @@ describe('cli/features/viewer/page-layout', () => {
     // A new tree (a new site record) is rendered afresh.
     const copy = structuredClone(tree);
     expect(pageLayoutHtml(propsOf(site, copy, page, ''), copy)).toContain('Renamed inner');
+  });
+
+  it("keeps each page's own render between builds: a nav rename on a new build's tree gives the whole render, without rendering the pages again", () => {
+    const tree = (): SidebarItemRecord[] => [
+      { type: 'group', title: 'Start', collapsed: false, children: [{ type: 'page', path: '/', title: 'Home' }, { type: 'page', path: '/guide/', title: 'Guide' }] },
+      { type: 'group', title: 'More', collapsed: false, children: [{ type: 'page', path: '/more/', title: 'More' }] },
+    ];
+    const shells = new PageShells();
+    const pageOf = (path: string, next?: string): PageMeta => ({
+      version: 1, key: path, path, title: path, description: '', headers: HEADERS, chunk: `chunk${path.replace(/\//g, '-')}.json`, ...(next ? { next: { path: '/more/', title: next } } : {}),
+    });
+    for (const [build, nav] of [[1, 'Guide'], [2, 'Guide renamed'], [3, 'Guide renamed again']] as const) {
+      // Each build's site record, tree and shell are new objects, as a build makes them.
+      const records = tree();
+      const site = shellOf({ ...SITE, nav: [{ text: nav, link: '/guide/', external: false }], sidebar: records });
+      for (const path of ['/', '/guide/', '/more/']) {
+        const props = propsOf({ ...site }, records, pageOf(path, path === '/guide/' ? 'More' : undefined), `<p>Page ${path}, build ${build}</p>`);
+        expect(pageLayoutHtml(props, records, shells), `${path}, build ${build}`).toBe(renderLayout(props));
+      }
+    }
+    // Kept, not rendered again: the same chunk name with another "next" title (which a real chunk would have in its name) gives the kept render.
+    const records = tree();
+    const site = shellOf({ ...SITE, nav: [{ text: 'Guide renamed again', link: '/guide/', external: false }], sidebar: records });
+    const props = propsOf(site, records, pageOf('/guide/', 'Not this'), '<p>Now</p>');
+    const html = pageLayoutHtml(props, records, shells);
+    expect(html).toContain('<p>Now</p>');
+    expect(html).toContain('>More</span>');
+    expect(html).not.toContain('Not this');
   });
 });
