@@ -4,7 +4,7 @@ import { Layout, type LayoutProps } from '../../../viewer/components/Layout';
 import { isWithin } from '../../../viewer/components/NavLink';
 import { holdsPath, Sidebar, wholeTree, type SidebarNode } from '../../../viewer/components/Sidebar';
 import type { PageMeta, ShellSite } from '../../../viewer/view';
-import { stableStringify } from '../../support/json';
+import { hashOf } from '../../support/hash';
 
 /** The sidebar's tree list with nothing in it, as the layout renders it (viewer/components/Sidebar.tsx's Items). */
 const EMPTY_LIST = '<ul class="sidebar-items"></ul>';
@@ -109,8 +109,9 @@ export class PageShells {
  * HTML included) and sidebar pieces.
  */
 function shellKey(held: Held, props: LayoutProps & { view: { page: PageMeta } }, holder: number | undefined): string {
-  held.siteKey ??= stableStringify({ ...held.site, nav: NO_NAV });
-  const entry = holder === undefined ? '' : (held.entryKeys[holder] ??= stableStringify(held.tree[holder]));
+  // Hashes, once per build: a top-level group of a large site is hundreds of KB as text, and each page's key is kept.
+  held.siteKey ??= hashOf({ ...held.site, nav: NO_NAV });
+  const entry = holder === undefined ? '' : (held.entryKeys[holder] ??= hashOf(held.tree[holder]));
   const { page } = props.view;
   return [held.siteKey, held.pages, entry, page.chunk, (page.sidebar ?? []).join(','), props.showProgress, props.sidebarOpen].join('\0');
 }
@@ -133,7 +134,7 @@ function navStateOf(site: ShellSite, path: string): string {
 interface Held {
   site: ShellSite;
   tree: readonly SidebarNode[];
-  /** The shell but its nav, and the top-level entries, as text (shellKey), once each. */
+  /** Hashes of the shell but its nav, and of the top-level entries (shellKey), once each. */
   siteKey?: string;
   entryKeys: string[];
   pages: number;
