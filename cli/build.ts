@@ -27,6 +27,7 @@ import type { PageMemory } from './page/page-memory';
 import { summarisePages } from './page/summarise';
 import type { PageContext } from './page/types';
 import { checkSite } from './site/checks';
+import type { PageCheckMemory } from './site/checks/page-check-memory';
 import { dropDuplicatePaths } from './site/checks/duplicate-paths';
 import { buildSiteModel } from './site/model';
 import { sitePagesOf } from './site/pages';
@@ -59,6 +60,14 @@ export interface BuildOptions {
    * for the little garbage a build by difference leaves, and V8's own marking runs beside the thread.
    */
   collectWhileWriting?: boolean;
+  /** The link checks of the last builds (the dev server's): only the pages an edit can affect are checked again (site/checks/page-check-memory.ts). */
+  checks?: PageCheckMemory;
+  /**
+   * False: no download sizes in the result (the dev server shows none), and
+   * page files are not compressed to measure them: a site.yaml change makes
+   * every page's HTML again, and gzip was an eighth of that at 2,000 pages.
+   */
+  sizes?: boolean;
   /** Given, at the end of a build that wrote the site, what an edit of one page needs of it (the dev server's quick path, serve/quick-edit.ts). */
   keep?: (site: BuiltSite) => void;
 }
@@ -200,7 +209,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
     docsearchApiKey: config.docsearchApiKey,
   });
   append(diagnostics, modelDiagnostics);
-  append(diagnostics, checkSite({ model, site, allPages, previous: config.previous }));
+  append(diagnostics, checkSite({ model, site, allPages, previous: config.previous, memory: options.checks }));
   // Redirects from site.yaml that are written (the table adds index.html twins of its own).
   const configured = model.redirects.filter((r) => Object.hasOwn(siteConfig.redirects, r.from));
   append(
@@ -248,7 +257,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
   const cache = config.pages.cache;
   const stored = cache && !options.memory ? new FeatureStates(cache.dir, cache.toolVersion) : undefined;
-  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored };
+  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored, sizes: options.sizes };
   const runs: FeatureRun[] = [];
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   timer.lap('viewer bundle and site-wide inputs');
@@ -276,7 +285,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   result.fileCount = output.names().length;
   result.manifest = published.manifest;
   if (!sources.vuepress) result.inputs = { files: [...imports.files, ...(published.viewerInputs ?? [])], git: lastUpdated !== undefined };
-  result.sizes = sizesOf({
+  result.sizes = options.sizes === false ? undefined : sizesOf({
     firstLoad: published.firstLoad ?? { js: [], css: [] },
     pages: model.pages.flatMap((p) => {
       const path = p.page.route.path;

@@ -61,6 +61,8 @@ export interface EmitContext {
   kept?: Map<string, unknown>;
   /** What features store between CLI builds in the page cache's folder (output/feature-states.ts); absent without a cache. */
   stored?: FeatureStates;
+  /** False when no download sizes are reported (the dev server's builds): page files are then not compressed to measure them. */
+  sizes?: boolean;
 }
 
 /** One output feature's work in one build: state lives in the closure `start` returns, never in the module. */

@@ -4,6 +4,7 @@ import { hasErrors } from '../diagnostics/diagnostic';
 import { PAGE_PARTS } from '../features/parts';
 import { PageMemory } from '../page/page-memory';
 import { createPagePipeline, type PagePipeline } from '../page/page-pipeline';
+import { PageCheckMemory } from '../site/checks/page-check-memory';
 import { DevOutput } from './dev-output';
 import { quickEdit, startQuickViewer, type QuickEdit, type QuickViewer } from './quick-edit';
 
@@ -11,8 +12,9 @@ import { quickEdit, startQuickViewer, type QuickEdit, type QuickViewer } from '.
  * The dev server's builds: the public build() with what a long-lived process
  * can keep between them: one page pipeline (one shiki highlighter), the
  * pages' summaries in memory, and the last good output, whose files made
- * from unchanged inputs are taken over rather than made again. An edit then
- * costs its page and the site-wide files it changes. Output is the same as a
+ * from unchanged inputs are taken over rather than made again, and the link
+ * checks of the pages the edit cannot affect (site/checks/page-check-memory.ts).
+ * An edit then costs its page and the site-wide files it changes. Output is the same as a
  * cold build's (tests/integration/dev-engine.test.ts holds it to that).
  *
  * Before that build, an edit that leaves the site model as it was (`quick`)
@@ -23,6 +25,7 @@ export class DevEngine {
   // A page's code blocks are highlighted again only when they change: a few hundred cover the pages a writer has open.
   private readonly pipeline = createPagePipeline(PAGE_PARTS, { rememberBlocks: 256 });
   private readonly memory = new PageMemory();
+  private readonly checks = new PageCheckMemory();
   private last: DevOutput | undefined;
   /** This thread's pipeline made ready for quick edits (see warmUp); again after `release`. */
   private warm: Promise<void> | undefined;
@@ -37,7 +40,7 @@ export class DevEngine {
     let built: BuiltSite | undefined;
     // The first build is a cold one, whose garbage the collections keep down; later ones reuse nearly all (see BuildOptions).
     const collectWhileWriting = this.last === undefined;
-    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, collectWhileWriting, keep: (site) => (built = site) });
+    const result = await build(config, { mode: 'build', output, pipeline: this.pipeline, memory: this.memory, signal, collectWhileWriting, sizes: false, checks: this.checks, keep: (site) => (built = site) });
     // An aborted build throws above and keeps the last site. A failed one leaves none to edit against.
     this.site = undefined;
     // Only a good build's files are worth taking over; after a failed one the last good one stays.

@@ -206,7 +206,8 @@ async function main(): Promise<void> {
       await writeTree(path.join(generated, 'content'), tree);
       // A page in the middle of the tree; the first build uses workers (the default), later ones only process what changed.
       const page = tree.pages[Math.floor(tree.pages.length / 2)]!.relativePath;
-      // One site.yaml edit: each is a full build that makes every page's HTML again (the nav is in all of them), minutes at this size.
+      // One site.yaml edit: a full build that writes every page's HTML again (the nav is in all of them); no page's own layout is
+      // rendered again (features/viewer/page-layout.ts), 15-18 s at this size under load 6-7 (was 40-60 s).
       runs.push(await measure(`${GENERATED_PAGES.toLocaleString('en')} generated pages`, generated, page, { config: false, cache: true }, 1));
     } finally {
       await rm(generated, { recursive: true, force: true });

@@ -39,6 +39,12 @@ interface Tree {
   siteTitle: string;
   /** Redirect source → target page file. */
   redirects: Map<string, string>;
+  /** Top-nav links to pages (their text, the page's file): each is active on its own page and marked so on every page's HTML. */
+  nav: { text: string; file: string }[];
+  /** The sidebar: a group per top folder of the pages there (its title), in this order; a collapsed one starts closed. */
+  groups: Map<string, { title: string; collapsed: boolean }>;
+  /** site.yaml changes made so far. */
+  siteChanges: number;
   /** The page whose `## Stable` heading a step renamed (links to it dead), or that links to nothing: the next step mends it. */
   broken?: string;
 }
@@ -61,9 +67,24 @@ function pageText(file: string, page: Page): string {
   return `# ${page.title}\n\n${page.intro}\n${note}${code}\n## ${page.stable ?? 'Stable'}\n\n${links || 'No links.'}\n\n${topics}`;
 }
 
+const topFolderOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/') + 1) : '');
+
 function siteYaml(tree: Tree): string {
   const redirects = [...tree.redirects].map(([from, to]) => `  ${from}: ${urlOf(to)}`);
-  return `title: ${tree.siteTitle}\n${redirects.length ? `redirects:\n${redirects.join('\n')}\n` : ''}`;
+  const nav = tree.nav.filter((item) => tree.pages.has(item.file)).map((item) => `  - { text: ${item.text}, link: ${urlOf(item.file)} }`);
+  // Every page there is now in its folder's group (a page made since is in none until site.yaml is written again: a warning).
+  const files = [...tree.pages.keys()].sort();
+  const sidebar = [...tree.groups].flatMap(([folder, group]) => {
+    const children = files.filter((file) => topFolderOf(file) === folder).map((file) => `      - ${urlOf(file)}`);
+    return children.length === 0 ? [] : [`  - title: ${group.title}`, `    collapsed: ${group.collapsed}`, '    children:', ...children];
+  });
+  return [
+    `title: ${tree.siteTitle}`,
+    ...(redirects.length ? ['redirects:', ...redirects] : []),
+    ...(nav.length ? ['nav:', ...nav] : []),
+    ...(sidebar.length ? ['sidebar:', ...sidebar] : []),
+    '',
+  ].join('\n');
 }
 
 function newPage(rng: Rng, files: readonly string[]): Page {
@@ -75,6 +96,8 @@ function newPage(rng: Rng, files: readonly string[]): Page {
     code: rng.chance(0.4) ? rng.pick(['js', 'ts', 'yaml', 'bash']) : undefined,
   };
 }
+
+const SITE_CHANGES = ['nav', 'sidebar', 'title', 'nav', 'redirect', 'sidebar'];
 
 /** Edits that leave the site model as it was: the dev engine's quick path must take them. */
 const BODY_ONLY = new Set(['edit', 'body']);
@@ -93,6 +116,7 @@ function change(rng: Rng, tree: Tree): { kind: string; writes: Map<string, strin
       touch(file);
     }
     for (const [source, target] of tree.redirects) if (target === from) (to === undefined ? tree.redirects.delete(source) : tree.redirects.set(source, to));
+    tree.nav = tree.nav.flatMap((item) => (item.file !== from ? [item] : to === undefined ? [] : [{ ...item, file: to }]));
     writes.set('site.yaml', siteYaml(tree));
   };
   if (tree.broken !== undefined && tree.pages.has(tree.broken)) {
@@ -101,7 +125,7 @@ function change(rng: Rng, tree: Tree): { kind: string; writes: Map<string, strin
     touch(tree.broken);
   }
   tree.broken = undefined;
-  const kind = rng.pick(['edit', 'edit', 'edit', 'body', 'anchor', 'title', 'title', 'topics', 'link', 'dead', 'rename', 'delete', 'new', 'new', 'site']);
+  const kind = rng.pick(['edit', 'edit', 'edit', 'body', 'anchor', 'title', 'title', 'topics', 'link', 'dead', 'rename', 'delete', 'new', 'new', 'site', 'site']);
   const file = rng.pick(files);
   const page = tree.pages.get(file)!;
   if (kind === 'edit') page.intro = words(rng, rng.int(3, 12));
@@ -135,10 +159,27 @@ function change(rng: Rng, tree: Tree): { kind: string; writes: Map<string, strin
     tree.pages.set(name, newPage(rng, files));
     touch(name);
   } else if (kind === 'site') {
-    if (rng.chance(0.5)) tree.siteTitle = `Site ${words(rng, 1)}`;
-    else if (rng.chance(0.5) || tree.redirects.size === 0) tree.redirects.set(`/old-${rng.int(1, 50)}.html`, file);
-    else tree.redirects.delete(rng.pick([...tree.redirects.keys()]));
+    const groups = [...tree.groups];
+    // In turn, so that any seed's first two site.yaml changes are of the nav and of the sidebar.
+    const what = SITE_CHANGES[tree.siteChanges++ % SITE_CHANGES.length]!;
+    if (what === 'title') tree.siteTitle = `Site ${words(rng, 1)}`;
+    else if (what === 'redirect' && (rng.chance(0.5) || tree.redirects.size === 0)) tree.redirects.set(`/old-${rng.int(1, 50)}.html`, file);
+    else if (what === 'redirect') tree.redirects.delete(rng.pick([...tree.redirects.keys()]));
+    // A nav entry renamed, added (to a page: active there and on the pages under its folder) or removed.
+    else if (what === 'nav' && tree.nav.length > 0 && rng.chance(0.5)) rng.pick(tree.nav).text = `Nav ${words(rng, 1)} ${rng.int(1, 99)}`;
+    else if (what === 'nav' && (tree.nav.length < 3 || rng.chance(0.5))) tree.nav.push({ text: `Nav ${words(rng, 1)} ${rng.int(1, 99)}`, file });
+    else if (what === 'nav') tree.nav.splice(rng.int(0, tree.nav.length - 1), 1);
+    // A group renamed, collapsed or opened, or moved to the front.
+    else if (rng.chance(0.4)) rng.pick(groups)[1].title = `Group ${words(rng, 1)}`;
+    else if (rng.chance(0.5)) {
+      const [, group] = rng.pick(groups);
+      group.collapsed = !group.collapsed;
+    } else {
+      const moved = rng.pick(groups);
+      tree.groups = new Map([moved, ...groups.filter((g) => g !== moved)]);
+    }
     writes.set('site.yaml', siteYaml(tree));
+    return { kind: `site ${what}`, writes };
   }
   return { kind, writes };
 }
@@ -163,7 +204,14 @@ function outcome(result: BuildResult) {
 
 describe('the dev engine after random changes', () => {
   const rng = createRng(SEED);
-  const tree: Tree = { pages: new Map(), siteTitle: 'Engine', redirects: new Map() };
+  const tree: Tree = {
+    pages: new Map(),
+    siteTitle: 'Engine',
+    redirects: new Map(),
+    nav: [{ text: 'Guide', file: 'guide/README.md' }],
+    siteChanges: 0,
+    groups: new Map(['', 'guide/', 'api/'].map((folder) => [folder, { title: `Group ${folder || 'top'}`, collapsed: false }])),
+  };
   for (const file of ['README.md', 'guide/README.md', 'guide/setup.md', 'api/ref.md']) tree.pages.set(file, newPage(rng, [...tree.pages.keys()]));
   const site = tempSite({ 'site.yaml': siteYaml(tree), ...Object.fromEntries([...tree.pages].map(([file, page]) => [file, pageText(file, page)])) });
   afterAll(() => site.remove());
@@ -175,9 +223,11 @@ describe('the dev engine after random changes', () => {
     let compared = 0;
     const quick = { taken: 0, declined: 0, checked: 0, model: 0 };
     let lastGood = false;
+    const kinds = new Set<string>();
     try {
       for (let step = 1; step <= STEPS; step++) {
         const { kind, writes } = change(rng, tree);
+        kinds.add(kind);
         for (const [file, text] of writes) {
           const absolute = path.join(site.contentDir, file);
           if (text === null) rmSync(absolute);
@@ -217,6 +267,8 @@ describe('the dev engine after random changes', () => {
     expect(quick.checked).toBeGreaterThan(0);
     expect(quick.declined).toBeGreaterThan(0);
     expect(quick.model).toBeGreaterThan(0);
+    // site.yaml changes of the nav and of the sidebar (every page's top bar or tree) were among the steps.
+    expect([...kinds].filter((k) => k === 'site nav' || k === 'site sidebar').sort()).toEqual(['site nav', 'site sidebar']);
   }, 120_000);
 });
 

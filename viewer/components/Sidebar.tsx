@@ -144,7 +144,7 @@ function Items({ items, depth, ...rest }: ItemsProps) {
 }
 
 function Group({ group, depth, ...rest }: { group: Extract<SidebarNode, { type: 'group' }> } & Omit<ItemsProps, 'items'>) {
-  const holdsCurrent = group.piece !== undefined ? rest.branch.includes(group.piece) : contains(group, rest.currentPath);
+  const holdsCurrent = group.piece !== undefined ? rest.branch.includes(group.piece) : holdsPath(group, rest.currentPath);
   const initiallyOpen = holdsCurrent || (!group.collapsed && !rest.collapseInactive);
   const [open, setOpen] = useState(initiallyOpen);
   const children = usePieceChildren(group, open, rest.pieces);
@@ -222,7 +222,8 @@ function PageItem({ path, title, base, currentPath, headers, headerDepth, active
   );
 }
 
-function contains(item: SidebarNode, path: string | undefined): boolean {
+/** Whether the entry is the page at `path` or a group with it inside (the build's prerender renders only those per page). */
+export function holdsPath(item: SidebarNode, path: string | undefined): boolean {
   if (path === undefined) return false;
   return item.type === 'page' ? item.path === path : pagePaths(item.children).has(path);
 }

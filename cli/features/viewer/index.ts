@@ -9,6 +9,7 @@ import { hashOf } from '../../support/hash';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { emitViewer } from './assets';
 import { chunkContent, makeChunk, neighbours, showsEditLink, sidebarDepthOf } from './chunk';
+import { PageShells } from './page-layout';
 import { notFoundDocument, pageDocument } from './prerender';
 import { PART_NAME as NAME, type ViewerSummary } from './part';
 
@@ -19,7 +20,8 @@ import { PART_NAME as NAME, type ViewerSummary } from './part';
  */
 export const viewerFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published, lastUpdated }: EmitContext): Promise<FeatureRun> {
+async function start({ model, pages, output, published, lastUpdated, sizes, kept }: EmitContext): Promise<FeatureRun> {
+  const sized = sizes === false ? (make: () => Promise<string>) => ({ make }) : gzipSizedAside;
   const codeClasses = pages.flatMap((p) => partOf<ViewerSummary>(p.page.rendered?.parts, NAME)?.codeClasses ?? []);
   const viewer = await emitViewer(model.record, codeClasses);
   for (const [name, content] of viewer.files) await output.put(name, content);
@@ -30,6 +32,7 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
   // Everything a page's HTML depends on besides its chunk (whose name hashes its content).
   const documentKey = hashOf(viewer.document);
   const position = new Map(model.order.map((path, at) => [path, at]));
+  const shells = keptShells(kept);
 
   return {
     async page(page) {
@@ -51,7 +54,7 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
         reuseKey: page.inputKey && `chunk-from:${hashOf([page.inputKey, page.indexed.title, hrefs, around, footer])}`,
         keyFromName: (name) => `chunk:${name}`,
         name: (content) => chunkFileOf(page.page.route.path, content as string),
-        ...gzipSizedAside(async () => chunkContent((made = await chunkOf()))),
+        ...sized(async () => chunkContent((made = await chunkOf()))),
       });
       published.chunks.set(page.page.route.path, { name: chunk.name, gzip: chunk.meta ?? 0 });
 
@@ -62,7 +65,7 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
       const html = await writePlanned(output, {
         name: htmlName,
         reuseKey: `html:${documentKey}:${chunk.name}:${sidebar.join(',')}`,
-        ...gzipSizedAside(async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name, sidebar)),
+        ...sized(async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name, sidebar, shells)),
       });
       published.htmlGzip.set(page.page.route.path, html.meta ?? 0);
     },
@@ -70,6 +73,17 @@ async function start({ model, pages, output, published, lastUpdated }: EmitConte
       await output.put(NOT_FOUND_FILE, notFoundDocument(viewer.document));
     },
   };
+}
+
+/** The pages' own renders, kept between the builds of the dev server (PageShells); none for a one-off build. */
+function keptShells(kept: EmitContext['kept']): PageShells | undefined {
+  if (!kept) return undefined;
+  const name = `${NAME} shells`;
+  const existing = kept.get(name) as PageShells | undefined;
+  if (existing) return existing;
+  const made = new PageShells();
+  kept.set(name, made);
+  return made;
 }
 
 const gzipAsync = promisify(gzip);

@@ -1,12 +1,10 @@
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import type { Manifest, PageChunk } from '../../../schema/manifest';
-import { Layout, type LayoutProps } from '../../../viewer/components/Layout';
 import { wholeTree } from '../../../viewer/components/Sidebar';
 import { headFor } from '../../../shared/head';
 import { metaOf, shellOf, type BootData } from '../../../viewer/view';
 import { htmlFileOf, NOT_FOUND_FILE } from '../../output/layout';
 import { renderDocument, type DocumentAssets } from './document';
+import { pageLayoutHtml, renderLayout, type PageShells } from './page-layout';
 
 export interface PrerenderInput {
   manifest: Manifest;
@@ -45,18 +43,22 @@ export function prerenderSite(input: PrerenderInput): Map<string, string> {
   return files;
 }
 
-/** One page's HTML file, from its chunk and the chunk's name (the boot data names it, so hydration needs no fetch). */
-export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: string, sidebar: readonly string[] = []): string {
+/**
+ * One page's HTML file, from its chunk and the chunk's name (the boot data names it, so hydration needs no fetch).
+ * `shells`: each page's own render kept from the last builds (the dev server's, see PageShells).
+ */
+export function pageDocument(shared: DocumentSite, chunk: PageChunk, chunkName: string, sidebar: readonly string[] = [], shells?: PageShells): string {
   const { site } = shared;
   const page = metaOf(chunk, chunkName, sidebar);
   const boot: BootData = { base: site.base, site: shellOf(site), page };
   const own = common(shared);
+  const layout = { site: boot.site, sidebar: wholeTree(site.sidebar), view: { kind: 'page' as const, page, html: chunk.html }, showProgress: false, sidebarOpen: false };
   return renderDocument({
     ...own,
     lang: chunk.lang ?? own.lang,
     headTags: [...own.headTags, ...(chunk.meta ?? []).map((attrs) => ({ tag: 'meta', attrs }))],
     head: headFor(site, { kind: 'page', title: chunk.title, description: chunk.description, path: chunk.path, metaTitle: chunk.metaTitle }),
-    appHtml: renderLayout({ site: boot.site, sidebar: wholeTree(site.sidebar), view: { kind: 'page', page, html: chunk.html }, showProgress: false, sidebarOpen: false }),
+    appHtml: pageLayoutHtml(layout, site.sidebar, shells) ?? renderLayout(layout),
     boot,
   });
 }
@@ -74,8 +76,4 @@ export function notFoundDocument(shared: DocumentSite): string {
 
 function common({ site, assets, contentSecurityPolicy }: DocumentSite) {
   return { lang: site.lang, base: site.base, headTags: site.headTags, assets, contentSecurityPolicy };
-}
-
-function renderLayout(props: LayoutProps): string {
-  return renderToString(createElement(Layout, props));
 }

@@ -4,6 +4,7 @@ import type { SitePage } from '../pages';
 import type { ParsedSiteConfig } from '../site-config';
 import { checkFrontmatterLinks } from './frontmatter-links';
 import { checkPageLinks } from './links';
+import type { PageCheckMemory } from './page-check-memory';
 import { checkPreviousPaths } from './previous-paths';
 import { checkUnusedConstants } from './unused-constants';
 import { append } from '../../support/append';
@@ -15,15 +16,14 @@ export interface SiteCheckInput {
   allPages: readonly SitePage[];
   /** The paths of `--previous`. */
   previous?: { file: string; paths: string[] };
+  /** The last builds' page checks, kept by the dev server: only the pages an edit can affect are checked again. */
+  memory?: PageCheckMemory;
 }
 
 /** The checks that need the whole site: links and anchors, frontmatter links, published URLs, unused constants. */
-export function checkSite({ model, site, allPages, previous }: SiteCheckInput): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  for (const page of model.pages) {
-    append(diagnostics, checkPageLinks(page.indexed, page.page.links, model.index));
-    append(diagnostics, checkFrontmatterLinks(page, model.index));
-  }
+export function checkSite({ model, site, allPages, previous, memory }: SiteCheckInput): Diagnostic[] {
+  const checkPage = (page: SitePage, targets?: Set<string>) => [...checkPageLinks(page.indexed, page.page.links, model.index, targets), ...checkFrontmatterLinks(page, model.index)];
+  const diagnostics: Diagnostic[] = memory ? memory.check(model, site, checkPage) : model.pages.flatMap((page) => checkPage(page));
   if (previous) append(diagnostics, checkPreviousPaths(previous, model.index, site.locate(['redirects'])));
   append(
     diagnostics,

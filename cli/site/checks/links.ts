@@ -5,8 +5,8 @@ import type { LinkRef } from '../../page/outline';
 import { resolveLink } from '../links';
 import { findPage, findRedirect, type IndexedPage, type SiteIndex } from '../site-index';
 
-/** Checks every link of one page against the site; returns one diagnostic per problem. */
-export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], index: SiteIndex): Diagnostic[] {
+/** Checks every link of one page against the site; returns one diagnostic per problem. `targets` gets the paths of the pages they lead to. */
+export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], index: SiteIndex, targets?: Set<string>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const link of links) {
     const at = { file: from.file, line: link.line, column: link.column };
@@ -37,6 +37,7 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
       continue;
     }
     if (target.kind !== 'page') continue;
+    targets?.add(target.page.path);
     if (target.via !== undefined) {
       diagnostics.push(
         diagnostic(
