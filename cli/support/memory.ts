@@ -70,12 +70,33 @@ export function createHeapKeeper(
     return used_heap_size + external_memory;
   },
   collect: () => boolean = collectGarbage,
-): { maybeCollect(): void } {
+): HeapKeeper {
   let live = used();
+  let collected = false;
   return {
     maybeCollect() {
       if (used() < live + HEADROOM) return;
-      if (collect()) live = used();
+      if (collect()) {
+        live = used();
+        collected = true;
+      }
+    },
+    settle() {
+      if (collected) collect();
     },
   };
+}
+
+export interface HeapKeeper {
+  /** Between steps of the work: a full collection once the garbage has grown HEADROOM since the last. */
+  maybeCollect(): void;
+  /**
+   * Once the work is over and what it held is garbage: when it was large
+   * enough to need a collection while it ran, one more, so that what comes
+   * next fills the room the work left instead of growing the heap. A cold
+   * build of 10,000 pages wrote its output and up-to-date records on top of
+   * 270 MiB of its own garbage (the peak RSS, 484 MiB). Not compacting: a
+   * caller may hold the whole output in memory (MemoryOutput).
+   */
+  settle(): void;
 }

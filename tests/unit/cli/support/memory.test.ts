@@ -43,6 +43,22 @@ describe('cli/memory', () => {
     expect(collected).toBe(1);
   });
 
+  it('settle: one more collection after the work, only when the work was large enough to need one while it ran', () => {
+    let heap = 20 * MiB;
+    let collected = 0;
+    const small = createHeapKeeper(() => heap, () => ++collected > 0);
+    heap = 60 * MiB;
+    small.maybeCollect();
+    small.settle();
+    expect(collected).toBe(0);
+    const large = createHeapKeeper(() => heap, () => ++collected > 0);
+    heap = 120 * MiB;
+    large.maybeCollect();
+    expect(collected).toBe(1);
+    large.settle();
+    expect(collected).toBe(2);
+  });
+
   it('really collects: garbage that reached the old generation is gone afterwards', () => {
     let junk: { i: number; s: string }[] | null = Array.from({ length: 1_000_000 }, (_, i) => ({ i, s: `item ${i}` }));
     expect(junk.length).toBe(1_000_000);
