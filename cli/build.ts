@@ -34,7 +34,7 @@ import { parseSiteConfig } from './site/site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources, readPageText, type LoadedSources, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
-import { createHeapKeeper, type HeapKeeper } from './support/memory';
+import { createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
 import { readLastUpdated } from './source/last-updated';
@@ -273,6 +273,8 @@ async function buildWith(
     if (signal) await yieldTo(signal);
   }
   timer.lap('chunks and page HTML');
+  // The last pages' garbage is collected before the site-wide files are made on top of it.
+  heap.maybeCollect(STAGE_HEADROOM);
   for (let at = 0; at < runs.length; at++) {
     await runs[at]?.finish?.();
     // Let go of what the feature kept for its site-wide files (the search index's postings: tens of MiB at 10,000 pages)

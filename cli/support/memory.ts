@@ -52,6 +52,9 @@ function collectorOf(): (() => void) | null {
  */
 const HEADROOM = 48 * 2 ** 20;
 
+/** The headroom between stages: the garbage a stage leaves worth a collection before the next (HeapKeeper.maybeCollect). */
+export const STAGE_HEADROOM = 16 * 2 ** 20;
+
 /**
  * Keeps the heap near what is live while a build writes its pages. V8 sizes
  * its heap to the machine, not to what is live: writing ten thousand pages
@@ -74,8 +77,8 @@ export function createHeapKeeper(
   let live = used();
   let collected = false;
   return {
-    maybeCollect() {
-      if (used() < live + HEADROOM) return;
+    maybeCollect(headroom = HEADROOM) {
+      if (used() < live + headroom) return;
       if (collect()) {
         live = used();
         collected = true;
@@ -88,8 +91,13 @@ export function createHeapKeeper(
 }
 
 export interface HeapKeeper {
-  /** Between steps of the work: a full collection once the garbage has grown HEADROOM since the last. */
-  maybeCollect(): void;
+  /**
+   * Between steps of the work: a full collection once the garbage has grown
+   * `headroom` (default HEADROOM) since the last. A smaller one where the work
+   * changes what it makes (before the site-wide files), so the next step
+   * fills the room the last one left rather than growing the heap.
+   */
+  maybeCollect(headroom?: number): void;
   /**
    * Once the work is over and what it held is garbage: when it was large
    * enough to need a collection while it ran, one more, so that what comes

@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, createHeapKeeper } from '../../../../cli/support/memory';
+import { collectGarbage, createHeapKeeper, STAGE_HEADROOM } from '../../../../cli/support/memory';
 
 const MiB = 2 ** 20;
 
@@ -40,6 +40,18 @@ describe('cli/memory', () => {
     expect(collected).toBe(0);
     heap = 68 * MiB;
     keeper.maybeCollect();
+    expect(collected).toBe(1);
+  });
+
+  it('between stages, a smaller headroom given by the caller', () => {
+    let heap = 20 * MiB;
+    let collected = 0;
+    const keeper = createHeapKeeper(() => heap, () => ++collected > 0);
+    heap = 35 * MiB;
+    keeper.maybeCollect(STAGE_HEADROOM);
+    expect(collected).toBe(0);
+    heap = 36 * MiB;
+    keeper.maybeCollect(STAGE_HEADROOM);
     expect(collected).toBe(1);
   });
 
