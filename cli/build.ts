@@ -35,7 +35,7 @@ import { parseSiteConfig } from './site/site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources, readPageText, type LoadedSources, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
-import { createHeapKeeper } from './support/memory';
+import { createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
 import { readLastUpdated } from './source/last-updated';
@@ -125,15 +125,25 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   // What the build leaves outside memory until it is over (bodies waiting in a temporary file), removed however it ends.
   const cleanups: (() => Promise<void>)[] = [];
   const pipeline = options.pipeline ?? createPagePipeline(PAGE_PARTS);
+  // Started when pages are written (what is live then is its baseline), settled once the build's own state is garbage.
+  let heap: HeapKeeper | undefined;
+  const keepHeap = () => (heap = options.collectWhileWriting === false ? { maybeCollect: () => {}, settle: () => {} } : createHeapKeeper());
   try {
-    return await buildWith(config, options, pipeline, cleanups);
+    return await buildWith(config, options, pipeline, cleanups, keepHeap);
   } finally {
     await Promise.all(cleanups.map((cleanup) => cleanup()));
     if (!options.pipeline) pipeline.dispose();
+    heap?.settle();
   }
 }
 
-async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline: PagePipeline, cleanups: (() => Promise<void>)[]): Promise<BuildResult> {
+async function buildWith(
+  config: ResolvedConfig,
+  options: BuildOptions,
+  pipeline: PagePipeline,
+  cleanups: (() => Promise<void>)[],
+  keepHeap: () => HeapKeeper,
+): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
   const { signal } = options;
@@ -258,14 +268,14 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
   const cache = config.pages.cache;
   const stored = cache && !options.memory ? new FeatureStates(cache.dir, cache.toolVersion) : undefined;
   const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored, sizes: options.sizes };
-  const runs: FeatureRun[] = [];
+  const runs: (FeatureRun | undefined)[] = [];
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   timer.lap('viewer bundle and site-wide inputs');
 
-  const heap = options.collectWhileWriting === false ? { maybeCollect: () => {} } : createHeapKeeper();
+  const heap = keepHeap();
   for (let from = 0; from < pages.length; from += PAGES_AT_ONCE) {
     await Promise.all(pages.slice(from, from + PAGES_AT_ONCE).map(async (page) => {
-      for (const run of runs) await run.page?.(page);
+      for (const run of runs) await run?.page?.(page);
       releaseBody[page.order]!();
     }));
     heap.maybeCollect();
@@ -273,8 +283,13 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, pipeline
     if (signal) await yieldTo(signal);
   }
   timer.lap('chunks and page HTML');
-  for (const run of runs) {
-    await run.finish?.();
+  // The last pages' garbage is collected before the site-wide files are made on top of it.
+  heap.maybeCollect(STAGE_HEADROOM);
+  for (let at = 0; at < runs.length; at++) {
+    await runs[at]?.finish?.();
+    // Let go of what the feature kept for its site-wide files (the search index's postings: tens of MiB at 10,000 pages)
+    // before the features after it make theirs.
+    runs[at] = undefined;
     heap.maybeCollect();
     if (signal) await yieldTo(signal);
   }

@@ -125,6 +125,32 @@ export class OutputFolder implements OutputSink {
     });
   }
 
+  async putParts(name: string, parts: AsyncIterable<Uint8Array>, options: PutOptions = {}): Promise<void> {
+    if (this.failure !== undefined) throw this.failure;
+    const target = this.claim(name);
+    const hash = options.key === undefined ? createHash('sha1') : undefined;
+    try {
+      await this.folderOf(target);
+      const handle = await open(target, 'wx');
+      try {
+        for await (const part of parts) {
+          hash?.update(part);
+          for (let at = 0; at < part.length; ) at += (await handle.write(part, at, part.length - at)).bytesWritten;
+        }
+        const stat = await handle.stat();
+        this.remember(name, { id: options.key ?? `c:${hash!.digest('base64url')}`, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, meta: options.meta });
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      // No half file: the name is free again and what was written is gone.
+      this.given.delete(this.canonical(target));
+      this.written.delete(name);
+      await rm(target, { force: true });
+      throw error;
+    }
+  }
+
   async reuse(key: string): Promise<ReusedOutput | undefined> {
     const name = this.byId.get(key);
     const old = name === undefined ? undefined : this.previous.get(name);

@@ -49,3 +49,29 @@ export async function writePlanned(output: OutputSink, file: PlannedFile): Promi
   await output.put(name, content, { ...(key !== undefined ? { key } : {}), ...(meta !== undefined ? { meta } : {}) });
   return { name, meta, reused: false };
 }
+
+/** A file made a part at a time (llms-full.txt): written as it is made where the sink can, never held whole. */
+export interface PlannedParts {
+  name: string;
+  /** As PlannedFile's: a previous file made from the same key is taken over, and `parts` never runs. */
+  reuseKey?: string;
+  parts(): AsyncIterable<Uint8Array>;
+}
+
+/** Writes a file made of parts: by OutputSink.putParts, or, for a sink without it (memory), joined first. */
+export async function writePlannedParts(output: OutputSink, file: PlannedParts): Promise<WrittenFile> {
+  if (file.reuseKey !== undefined) {
+    const reused = await output.reuse(file.reuseKey);
+    if (reused) return { name: reused.name, meta: reused.meta, reused: true };
+  }
+  const options = file.reuseKey !== undefined ? { key: file.reuseKey } : {};
+  if (output.putParts) await output.putParts(file.name, file.parts(), options);
+  else await output.put(file.name, await joined(file.parts()), options);
+  return { name: file.name, reused: false };
+}
+
+async function joined(parts: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const all: Uint8Array[] = [];
+  for await (const part of parts) all.push(part);
+  return Buffer.concat(all);
+}

@@ -25,6 +25,15 @@ export interface OutputSink {
   /** Adds one file. A name is given once per build. */
   put(name: string, content: OutputContent, options?: PutOptions): Promise<void>;
   /**
+   * Adds one file made a part at a time, each part written as it comes, so
+   * the file is never held whole (llms-full.txt: 48 MB at 10,000 pages).
+   * Resolves once the file is written, and is not queued behind other
+   * writes: making the parts may `read` this build's files. A failure midway
+   * leaves no file of that name. A sink without it is given the parts joined
+   * (output/plan.ts writePlannedParts).
+   */
+  putParts?(name: string, parts: AsyncIterable<Uint8Array>, options?: PutOptions): Promise<void>;
+  /**
    * Takes over the file the previous output made from `key`, if there is one
    * and it is unchanged since; the caller then need not make it again.
    */

@@ -126,6 +126,57 @@ describe('OutputFolder', () => {
     });
   });
 
+  describe('putParts', () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+
+    it('writes the parts as one file while they are made, and making them may read the build’s other files', async () => {
+      const { out, options } = setup('parts');
+      const folder = await OutputFolder.open(out, options());
+      await folder.put('a.md', 'copy of a\n');
+      await folder.put('b.md', 'copy of b\n');
+      async function* parts() {
+        yield encode('# head\n');
+        for (const name of ['a.md', 'b.md']) yield Buffer.from((await folder.read(name))!);
+      }
+      await folder.putParts('full.txt', parts(), { key: 'full:1' });
+      expect(folder.names()).toEqual(['a.md', 'b.md', 'full.txt']);
+      expect(Buffer.from((await folder.read('full.txt'))!).toString()).toBe('# head\ncopy of a\ncopy of b\n');
+      await folder.commit();
+      expect(readFileSync(path.join(out, 'full.txt'), 'utf8')).toBe('# head\ncopy of a\ncopy of b\n');
+      // Recorded under its key: the next build takes it over unmade.
+      const next = await OutputFolder.open(out, options());
+      expect(await next.reuse('full:1')).toEqual({ name: 'full.txt', meta: undefined });
+      await next.commit();
+      expect(readFileSync(path.join(out, 'full.txt'), 'utf8')).toBe('# head\ncopy of a\ncopy of b\n');
+    });
+
+    it('a failure midway leaves no half file: the name is free again, and the output as it was', async () => {
+      const { dir, out, options } = setup('parts-failure');
+      await buildOnce(out, [['kept.txt', 'kept']], options());
+      const before = snapshot(out);
+      const folder = await OutputFolder.open(out, options());
+      async function* failing() {
+        yield encode('a first part that reaches the disk\n');
+        throw new Error('the parts gave out');
+      }
+      await expect(folder.putParts('full.txt', failing())).rejects.toThrow('the parts gave out');
+      expect(folder.has('full.txt')).toBe(false);
+      const temp = readdirSync(dir).find((name) => name.startsWith('dist.tmp-'))!;
+      expect(existsSync(path.join(dir, temp, 'full.txt'))).toBe(false);
+      await folder.abort();
+      expect(snapshot(out)).toEqual(before);
+
+      // A build that then succeeds may write the name, by parts with no key (recorded by content).
+      const again = await OutputFolder.open(out, options());
+      await again.putParts('full.txt', (async function* () {
+        yield encode('whole ');
+        yield encode('this time');
+      })());
+      await again.commit();
+      expect(readFileSync(path.join(out, 'full.txt'), 'utf8')).toBe('whole this time');
+    });
+  });
+
   describe('with a record of the previous output', () => {
     it('hard-links files whose content is unchanged and writes changed ones fresh', async () => {
       const { out, options } = setup('link');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writePlanned } from '../../../../cli/output/plan';
+import { writePlanned, writePlannedParts } from '../../../../cli/output/plan';
 import { MemoryOutput } from '../../../../cli/output/sink';
 
 describe('cli/output/plan', () => {
@@ -23,5 +23,23 @@ describe('cli/output/plan', () => {
     expect(await writePlanned(first, file)).toEqual({ name: 'h.4.json', meta: 7, reused: false });
     // Without a reuseKey the content is made, but the previous file is kept rather than written again.
     expect(await writePlanned(new MemoryOutput(first), file)).toEqual({ name: 'h.4.json', meta: 7, reused: true });
+  });
+
+  it('writePlannedParts: a sink without putParts is given the parts joined, and a keyed file is taken over unmade next time', async () => {
+    let made = 0;
+    const file = {
+      name: 'full.txt',
+      reuseKey: 'full:1',
+      async *parts() {
+        made++;
+        yield new TextEncoder().encode('one ');
+        yield new TextEncoder().encode('two');
+      },
+    };
+    const first = new MemoryOutput();
+    expect(await writePlannedParts(first, file)).toEqual({ name: 'full.txt', reused: false });
+    expect(Buffer.from(first.files.get('full.txt') as Uint8Array).toString()).toBe('one two');
+    expect(await writePlannedParts(new MemoryOutput(first), file)).toEqual({ name: 'full.txt', meta: undefined, reused: true });
+    expect(made).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, createHeapKeeper } from '../../../../cli/support/memory';
+import { collectGarbage, createHeapKeeper, STAGE_HEADROOM } from '../../../../cli/support/memory';
 
 const MiB = 2 ** 20;
 
@@ -41,6 +41,34 @@ describe('cli/memory', () => {
     heap = 68 * MiB;
     keeper.maybeCollect();
     expect(collected).toBe(1);
+  });
+
+  it('between stages, a smaller headroom given by the caller', () => {
+    let heap = 20 * MiB;
+    let collected = 0;
+    const keeper = createHeapKeeper(() => heap, () => ++collected > 0);
+    heap = 35 * MiB;
+    keeper.maybeCollect(STAGE_HEADROOM);
+    expect(collected).toBe(0);
+    heap = 36 * MiB;
+    keeper.maybeCollect(STAGE_HEADROOM);
+    expect(collected).toBe(1);
+  });
+
+  it('settle: one more collection after the work, only when the work was large enough to need one while it ran', () => {
+    let heap = 20 * MiB;
+    let collected = 0;
+    const small = createHeapKeeper(() => heap, () => ++collected > 0);
+    heap = 60 * MiB;
+    small.maybeCollect();
+    small.settle();
+    expect(collected).toBe(0);
+    const large = createHeapKeeper(() => heap, () => ++collected > 0);
+    heap = 120 * MiB;
+    large.maybeCollect();
+    expect(collected).toBe(1);
+    large.settle();
+    expect(collected).toBe(2);
   });
 
   it('really collects: garbage that reached the old generation is gone afterwards', () => {

@@ -1,6 +1,8 @@
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../../../../cli/build';
+import { build, buildIntoFolder, type BuildResult } from '../../../../../cli/build';
 import { resolveConfig } from '../../../../../cli/config';
 
 const FIXTURE = path.resolve(__dirname, '../../../../fixtures/viewer-site');
@@ -42,5 +44,27 @@ describe('cli/features/llms-full', () => {
   it('is made from the copies alone: the same input, the same bytes', async () => {
     const again = await build(resolveConfig(FIXTURE, { config: false }), { mode: 'build' });
     expect(again.files.get('llms-full.txt')).toEqual(result.files.get('llms-full.txt'));
+  }, 120_000);
+
+  it('written part by part into an output folder, it is the same bytes, cold and after an edit (taken from the last file)', async () => {
+    const project = mkdtempSync(path.join(tmpdir(), 'docsbuild-llms-full-'));
+    try {
+      cpSync(path.join(FIXTURE, 'content'), path.join(project, 'content'), { recursive: true });
+      const config = () => resolveConfig(project, { config: false, cache: true, threads: 0 });
+      const intoFolder = async () => {
+        const folder = await buildIntoFolder(config());
+        await folder.commit();
+        return readFileSync(path.join(project, 'dist', 'llms-full.txt'));
+      };
+      expect(await intoFolder()).toEqual(Buffer.from(result.files.get('llms-full.txt')!));
+      // An edit: the other copies come from the last build's file, the edited one from its new copy.
+      appendFileSync(path.join(project, 'content', 'limits', 'README.md'), '\nA paragraph added by the test.\n');
+      const edited = await build(resolveConfig(project, { config: false }), { mode: 'build' });
+      const again = await intoFolder();
+      expect(again.toString()).toContain('A paragraph added by the test.');
+      expect(again).toEqual(Buffer.from(edited.files.get('llms-full.txt')!));
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   }, 120_000);
 });
