@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { readCheckedFile, writeCheckedFile } from '../support/checked-file';
@@ -63,6 +64,11 @@ export class FeatureStates {
   records(feature: string): { add(key: string, value: Uint8Array): void; commit(): Promise<boolean>; abort(): Promise<void> } {
     const writer = createFramedFileWriter(this.fileOf(feature), this.headerOf(feature));
     return { add: (key, value) => writer.add(key, value), commit: () => writer.commit(), abort: () => writer.abort() };
+  }
+
+  /** Removes a state no feature reads any more (one of an older docsbuild's names): the cache holds only what is used. */
+  async forget(feature: string): Promise<void> {
+    await rm(this.fileOf(feature), { force: true }).catch(() => undefined);
   }
 
   private headerOf(feature: string): string {

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,13 @@ describe('search index files by difference', () => {
   const cold = () => build(resolveConfig(root, { config: false }), { mode: 'build', pipeline });
 
   it('an edit of a paragraph writes the term shards it changes and keeps the document shards; nothing changed keeps every file', { timeout: 60_000 }, async () => {
+    // What an older docsbuild kept of every page's search words: no build reads it now, and the first that stores the index removes it.
+    const retired = path.join(cache().dir, 'features', 'search.bin');
+    mkdirSync(path.dirname(retired), { recursive: true });
+    writeFileSync(retired, 'an older state');
     const first = await intoFolder();
+    expect(existsSync(retired)).toBe(false);
+    expect(existsSync(path.join(cache().dir, 'features', 'search-index.bin'))).toBe(true);
     const before = searchFiles(first.out);
     const docShards = [...before.keys()].filter((name) => name.startsWith('docs-'));
     expect(docShards.length).toBeGreaterThan(0);
