@@ -4,6 +4,7 @@ import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnost
 import type { VuepressFolder } from '../source/load';
 import { CODE_MARK } from '../source/vuepress-config';
 import { checkSiteConfig, type ParsedSiteConfig } from './site-config';
+import { escapeRegExp } from '../support/regexp';
 
 /** A VuePress 1 config (what `.vuepress/config.js` exports, as data) and where it came from. */
 export interface VuepressConfigSource {
@@ -325,8 +326,7 @@ export function positionOfKey(text: string, keys: readonly string[]): { line?: n
   let from = 0;
   let found: number | undefined;
   for (const key of keys) {
-    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const pattern = new RegExp(`(^|[\\s{,])(['"\`]?)${escaped}\\2\\s*[:(]`, 'g');
+    const pattern = new RegExp(`(^|[\\s{,])(['"\`]?)${escapeRegExp(key)}\\2\\s*[:(]`, 'g');
     pattern.lastIndex = from;
     const match = pattern.exec(text);
     if (!match) break;

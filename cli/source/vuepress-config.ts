@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { transform } from 'esbuild';
+import { escapeRegExp } from '../support/regexp';
 
 /** A VuePress config as its module exported it, as plain data: functions and other code stand as `{ [CODE_MARK]: kind }`. */
 export interface VuepressConfigResult {
@@ -73,8 +74,7 @@ export async function runVuepressConfig(absolute: string, text: string, timeLimi
 
 /** The first place in a stack trace that is in the config file itself. */
 function lineIn(stack: string, absolute: string): { line?: number; column?: number } {
-  const escaped = absolute.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`${escaped}:(\\d+)(?::(\\d+))?`).exec(stack);
+  const match = new RegExp(`${escapeRegExp(absolute)}:(\\d+)(?::(\\d+))?`).exec(stack);
   return match ? { line: Number(match[1]), column: match[2] === undefined ? undefined : Number(match[2]) } : {};
 }
 

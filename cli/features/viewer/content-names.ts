@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { escapeRegExp } from '../../support/regexp';
 
 /**
  * esbuild's `[hash]` hashes where the sources are as well as what they are:
@@ -22,13 +24,13 @@ export function nameByContent(files: ReadonlyMap<string, Uint8Array>): { files: 
   // Files that share a token are one unit: a script and its .LEGAL.txt.
   const units = new Map<string, string[]>();
   for (const name of [...files.keys()].sort()) {
-    const token = TOKEN.exec(baseName(name))?.[1];
+    const token = TOKEN.exec(path.posix.basename(name))?.[1];
     if (token) units.set(token, [...(units.get(token) ?? []), name]);
   }
   if (units.size === 0) return { files: new Map(files), renamed: new Map() };
-  const tokenOf = new Map([...units].flatMap(([token, names]) => names.map((name) => [baseName(name), token] as const)));
+  const tokenOf = new Map([...units].flatMap(([token, names]) => names.map((name) => [path.posix.basename(name), token] as const)));
   // Longest first: `main.X.js.LEGAL.txt` is not read as `main.X.js` followed by text.
-  const named = new RegExp([...tokenOf.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escape).join('|'), 'g');
+  const named = new RegExp([...tokenOf.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escapeRegExp).join('|'), 'g');
 
   const texts = new Map<string, string>();
   const textOf = (name: string) => {
@@ -42,7 +44,7 @@ export function nameByContent(files: ReadonlyMap<string, Uint8Array>): { files: 
     const hash = createHash('sha256');
     const names: string[] = [];
     for (const member of members) {
-      hash.update(`${baseName(member).replace(token, '')}\0`);
+      hash.update(`${path.posix.basename(member).replace(token, '')}\0`);
       if (!TEXT.test(member)) {
         hash.update(files.get(member)!);
         continue;
@@ -69,8 +71,8 @@ export function nameByContent(files: ReadonlyMap<string, Uint8Array>): { files: 
   const result = new Map<string, Uint8Array>();
   const renamed = new Map<string, string>();
   for (const [name, bytes] of files) {
-    const token = TOKEN.exec(baseName(name))?.[1];
-    const target = token && newToken.has(token) ? name.slice(0, name.length - baseName(name).length) + renamedBase.get(baseName(name))! : name;
+    const base = path.posix.basename(name);
+    const target = renamedBase.has(base) ? path.posix.join(path.posix.dirname(name), renamedBase.get(base)!) : name;
     if (target !== name) renamed.set(name, target);
     result.set(target, TEXT.test(name) ? Buffer.from(textOf(name).replace(named, (found) => renamedBase.get(found)!), 'utf8') : bytes);
   }
@@ -98,12 +100,4 @@ function base32(digest: Buffer): string {
   let out = '';
   for (let i = 7; i >= 0; i--) out += BASE32[Math.floor(bits / 32 ** i) % 32];
   return out;
-}
-
-function baseName(name: string): string {
-  return name.slice(name.lastIndexOf('/') + 1);
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
