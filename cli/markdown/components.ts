@@ -75,7 +75,7 @@ type Piece = RootContent | TagToken;
  * content kept, with one `html/unknown-component` warning per name.
  */
 export function readComponents(tree: Root, markdown: string, file: string): Diagnostic[] {
-  if (!ANY.test(markdown) && !markdown.includes('code-group')) return [];
+  if (!ANY.test(markdown) && !GROUP_CONTAINER.test(markdown)) return [];
   const reported = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   const onUnknown = (token: TagToken) => {
@@ -88,11 +88,11 @@ export function readComponents(tree: Root, markdown: string, file: string): Diag
   };
   const walk = (parent: Parent) => {
     for (const child of parent.children) if ('children' in child) walk(child as Parent);
-    if (parent.type === 'container' && (parent as ContainerNode).kind === 'code-group') return;
+    if (parent.type === 'container' && isGroup((parent as ContainerNode).kind)) return;
     if (parent.children.some((c) => c.type === 'html' && (ANY.test(c.value) || c.value.includes(TAG_MARK)))) {
       parent.children = assemble(tokenize(parent.children as RootContent[]), onUnknown) as Parent['children'];
     }
-    parent.children = parent.children.map((c) => (c.type === 'container' && c.kind === 'code-group' ? codeGroupOfContainer(c) : c)) as Parent['children'];
+    parent.children = parent.children.map((c) => (c.type === 'container' && isGroup(c.kind) ? codeGroupOfContainer(c) : c)) as Parent['children'];
   };
   walk(tree);
   return diagnostics;
@@ -227,10 +227,37 @@ function codeGroupOf(children: Piece[], position: Position | undefined): CodeGro
   return { type: 'codeGroup', tabs, position };
 }
 
-/** VitePress's `::: code-group`: one tab per code block, labelled by its `[title]` (else its language). */
+/** The containers drawn as tabs. */
+const GROUP_CONTAINER = /:::\s*(?:code-group|tabs)\b/;
+
+function isGroup(kind: string): boolean {
+  return kind === 'code-group' || kind === 'tabs';
+}
+
+/**
+ * VitePress's `::: code-group`: one tab per code block, labelled by its
+ * `[title]` (else its language). The tabs plugins' `:::: tabs`: one tab per
+ * `::: tab Label` block, holding whatever Markdown the block holds.
+ */
 function codeGroupOfContainer(container: ContainerNode): CodeGroupNode {
-  const tabs = container.children.map((child, index) => ({ title: titleOf(child, index), active: false, children: [child] }));
+  const tabs = container.children.flatMap((child, index): CodeTab[] => {
+    if (child.type === 'container' && child.kind === 'tab') return [{ title: tabLabel(child.title, index), active: false, children: child.children }];
+    // Between tab blocks only blank HTML (a comment) is dropped; anything else is a tab of its own, as code-group's blocks are.
+    if (container.kind === 'tabs' && child.type === 'html') return [];
+    return [{ title: titleOf(child, index), active: false, children: [child] }];
+  });
   return { type: 'codeGroup', tabs, position: container.position };
+}
+
+/**
+ * A tab block's label as the tabs plugins read it: `::: tab npm`,
+ * `::: tab "Yarn 2" id="yarn"` (quoted, attributes after it),
+ * element-tabs' `::: tab Setup lazy` (a flag after it).
+ */
+function tabLabel(written: string, index: number): string {
+  const quoted = /^(["'])(.*?)\1/.exec(written);
+  const label = quoted ? quoted[2]! : written.replace(/(?:\s+[\w:@.-]+=(?:"[^"]*"|'[^']*'|\S+))+\s*$/, '').replace(/\s+lazy$/, '');
+  return label.trim() || `Tab ${index + 1}`;
 }
 
 function titleOf(node: RootContent, index: number): string {

@@ -5,10 +5,12 @@ import { CLOSE_COMMENT, MARKER_LINE, OPEN_COMMENT, safeDecode } from './directiv
 
 /**
  * The built-in types: VuePress 1's (tip, warning, danger, details, and
- * v-pre and slot, which draw no box), VitePress's info and note, and the
- * kinds of GitHub's alerts (alerts.ts), which are containers too.
+ * v-pre and slot, which draw no box), VitePress's info, note and
+ * code-group, the tabs of VuePress 1's tabs plugins (`:::: tabs` holding
+ * `::: tab Label` blocks), and the kinds of GitHub's alerts (alerts.ts),
+ * which are containers too.
  */
-export const CONTAINER_TYPES = ['tip', 'warning', 'danger', 'details', 'info', 'note', 'important', 'caution', 'v-pre', 'slot', 'code-group'] as const;
+export const CONTAINER_TYPES = ['tip', 'warning', 'danger', 'details', 'info', 'note', 'important', 'caution', 'v-pre', 'slot', 'code-group', 'tabs', 'tab'] as const;
 export type ContainerType = (typeof CONTAINER_TYPES)[number];
 
 export const DEFAULT_TITLES: Readonly<Record<string, string>> = {
@@ -22,7 +24,7 @@ export const DEFAULT_TITLES: Readonly<Record<string, string>> = {
   caution: 'Caution',
 };
 /** Types whose content is shown as it is, without a box or a title. */
-export const BARE_CONTAINERS: ReadonlySet<string> = new Set(['v-pre', 'slot', 'code-group']);
+export const BARE_CONTAINERS: ReadonlySet<string> = new Set(['v-pre', 'slot', 'code-group', 'tabs', 'tab']);
 
 /** A type a site declares (site.yaml `markdown.containers`): drawn like the built-in boxes, under its own title. */
 export interface DeclaredContainer {

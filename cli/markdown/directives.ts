@@ -9,7 +9,8 @@ import path from 'node:path';
  * interrupt a paragraph) and no other line moves.
  */
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const CONTAINER = /^ {0,3}:::\s*(?:([A-Za-z][\w-]*)(?:\s+(.*?))?)?\s*$/;
+// Three colons or more, as markdown-it-container reads them: `:::: tabs` holds `::: tab` blocks, and its `::::` closes it.
+const CONTAINER = /^ {0,3}:{3,}\s*(?:([A-Za-z][\w-]*)(?:\s+(.*?))?)?\s*$/;
 const INCLUDE_COMMENT = /^\s*<!--\s*@include:\s*(.+?)\s*-->\s*$/;
 const INCLUDE_BANGS = /^\s*!!!include\((.+?)\)!!!\s*$/;
 const SNIPPET = /^\s*<<<\s*(\S.*?)\s*$/;

@@ -29,6 +29,43 @@ describe('cli/markdown/components', () => {
     expect(html).toContain('id="code-group-0-1"');
   });
 
+  it("renders the tabs plugins' :::: tabs as tabs, each ::: tab block a panel of Markdown under its label", async () => {
+    const page = [
+      '# T',
+      '',
+      ':::: tabs cache-lifetime="10" :options="{ useUrlFragment: false }"',
+      '',
+      '::: tab Queue',
+      'Jobs wait in **order**.',
+      ':::',
+      '',
+      ':::tab "Dead letters" id="dead"',
+      '```js',
+      'retry(job)',
+      '```',
+      ':::',
+      '',
+      '::: tab Webhooks lazy',
+      '::: tip',
+      'Signed.',
+      ':::',
+      ':::',
+      '',
+      '::::',
+      '',
+      'After.',
+    ].join('\n');
+    const { html, codes } = await renderMarkdown(page);
+    expect(codes).toEqual([]);
+    expect(html).toMatch(/<button [^>]+>Queue<\/button><button [^>]+>Dead letters<\/button><button [^>]+>Webhooks<\/button><\/div>/);
+    expect(html).toContain('data-title="Queue" data-active="true"><p>Jobs wait in <strong>order</strong>.</p></div>');
+    expect(html.match(/<pre /g)).toHaveLength(1);
+    expect(html).toContain('<div class="custom-block tip"><p class="custom-block-title">Tip</p><p>Signed.</p></div>');
+    // The group ends at "::::": the paragraph after it is the page's, not a tab's.
+    expect(html).toMatch(/<\/div><\/div>\s*<p>After\.<\/p>$/);
+    expect(html).not.toMatch(/:::|cache-lifetime|lazy/);
+  });
+
   it('shows ClientOnly content, drops OutboundLink, and keeps Markdown inside components', async () => {
     const { html, codes } = await renderMarkdown('# T\n\n<ClientOnly>\n\n**Bold** inside.\n\n</ClientOnly>\n\n[site](https://example.com/)<OutboundLink/>\n');
     expect(codes).toEqual([]);
