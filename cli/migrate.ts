@@ -39,7 +39,7 @@ export async function migrate(config: ResolvedConfig): Promise<MigrateResult> {
   if (loaded?.result.failure) return { ...result, diagnostics: parseVuepressSiteConfig(folder, VUEPRESS_DEFAULT_TITLE).diagnostics };
 
   const site = loaded
-    ? siteFromVuepress({ value: loaded.result.value, text: loaded.source.text, file: loaded.source.file }, VUEPRESS_DEFAULT_TITLE)
+    ? siteFromVuepress({ value: loaded.result.value, text: loaded.source.text, file: loaded.source.file, runsInContentFolder: folder.runsInContentFolder }, VUEPRESS_DEFAULT_TITLE)
     : { input: { title: VUEPRESS_DEFAULT_TITLE, markdown: { slugify: 'vuepress' } }, diagnostics: [] };
   const settings: Record<string, unknown> = { ...site.input };
   const notCarried = site.diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`);

@@ -149,6 +149,25 @@ export function resolveImport(fromFile: string, target: string, importRoot = '',
   return normal;
 }
 
+/**
+ * Where an import may be, in the order they are tried. One place, except for
+ * markdown-it-include's form in a page: from the import root, then from the
+ * content folder. That plugin's root is the folder `vuepress` runs in as
+ * often as the docs folder itself (`md.use(include, path.resolve(__dirname,
+ * '..'))`), and a config's `md.use` call is code docsbuild does not run.
+ */
+export function importCandidates(fromFile: string, target: string, importRoot = '', fromRoot = false, contentFolder = ''): string[] {
+  const first = resolveImport(fromFile, target, importRoot, fromRoot, contentFolder);
+  if (!fromRoot || first === undefined || target.startsWith('@/')) return first === undefined ? [] : [first];
+  const second = resolveImport(fromFile, target, contentFolder, true, contentFolder);
+  return second === undefined || second === first ? [first] : [first, second];
+}
+
+/** The first of an import's places whose text was read; else the first place, to name in a diagnostic. */
+export function chooseImport(candidates: readonly string[], files: Readonly<Record<string, string | null>>): string | undefined {
+  return candidates.find((file) => typeof files[file] === 'string') ?? candidates[0];
+}
+
 /** The part of a file an import asks for; undefined when the region is not there. */
 export function selectLines(text: string, target: ImportTarget): string | undefined {
   let lines = text.replace(/\n$/, '').split('\n');

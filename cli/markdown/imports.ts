@@ -1,7 +1,7 @@
 import type { Code, Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Position } from 'unist';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
-import { forEachProseLine, IMPORT_COMMENT, importOf, parseImportTarget, safeDecode, resolveImport, selectLines, type ImportKind, type ImportTarget } from './directives';
+import { chooseImport, forEachProseLine, IMPORT_COMMENT, importCandidates, importOf, parseImportTarget, safeDecode, selectLines, type ImportKind, type ImportTarget } from './directives';
 import { lineList } from './fence-info';
 
 /** What expanding a page's imports needs: the files the load stage read for it, and how to parse Markdown. */
@@ -62,7 +62,7 @@ function expand(
       return [];
     };
     const target = parseImportTarget(kind, raw);
-    const resolved = resolveImport(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1, context.contentFolder);
+    const resolved = chooseImport(importCandidates(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1, context.contentFolder), context.files);
     if (resolved === undefined) return report('markdown/include-outside-project', `"${target.path}" is outside the project, so it is not ${kind === 'include' ? 'included' : 'imported'}.`);
     const text = context.files[resolved];
     if (text === undefined || text === null) return report('link/missing-file', `${kind === 'include' ? 'Included' : 'Imported'} file "${target.path}" does not exist (looked for ${resolved}).`);
@@ -117,7 +117,7 @@ export function expandImportLines(lines: string[], context: Omit<ImportContext, 
     const found = importOf(line);
     if (!found) return;
     const target = parseImportTarget(found.kind, found.target);
-    const resolved = resolveImport(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1, context.contentFolder);
+    const resolved = chooseImport(importCandidates(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1, context.contentFolder), context.files);
     const text = resolved === undefined ? undefined : context.files[resolved];
     const part = typeof text === 'string' ? selectLines(text, target) : undefined;
     if (part === undefined || resolved === undefined || stack.includes(resolved) || stack.length > 20) {

@@ -13,6 +13,8 @@ export interface VuepressConfigSource {
   text: string;
   /** Diagnostic path of the config file. */
   file: string;
+  /** VuePress runs in the content folder (cli/source/vuepress-run-folder.ts), not the folder above it. */
+  runsInContentFolder?: boolean;
 }
 
 export interface VuepressSite {
@@ -105,7 +107,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   }
   const containers = containerPlugins(config.plugins);
   if (containers.length > 0) markdown.containers = containers;
-  const runFolder = vuepressRunFolder(file);
+  const runFolder = vuepressRunFolder(file, source.runsInContentFolder === true);
   if (runFolder !== undefined) markdown.importRoot = runFolder;
   input.markdown = markdown;
 
@@ -263,10 +265,13 @@ function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
  * Where VuePress 1 reads `@/` in snippet imports from: the folder it runs
  * in (`process.cwd()`), by convention the one above the content folder
  * (`vuepress build docs`), so a monorepo's `packages/docs/docs` imports from
- * `packages/docs`. Undefined when that is the project root or outside it.
+ * `packages/docs`; the content folder itself when its package.json runs
+ * `vuepress build` there. Undefined when that is the project root or
+ * outside it.
  */
-function vuepressRunFolder(configFile: string): string | undefined {
-  const folder = path.posix.dirname(path.posix.dirname(path.posix.dirname(configFile)));
+function vuepressRunFolder(configFile: string, runsInContentFolder: boolean): string | undefined {
+  const contentFolder = path.posix.dirname(path.posix.dirname(configFile));
+  const folder = runsInContentFolder ? contentFolder : path.posix.dirname(contentFolder);
   return folder === '.' || folder.split('/').includes('..') ? undefined : folder;
 }
 
@@ -367,7 +372,7 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
       diagnostics: [diagnostic('vuepress/config-failed', { file: source.file, line, column }, `${source.relativePath} could not be loaded: ${message}`)],
     };
   }
-  const site = siteFromVuepress({ value: result.value, text: source.text, file: source.file }, fallbackTitle);
+  const site = siteFromVuepress({ value: result.value, text: source.text, file: source.file, runsInContentFolder: folder.runsInContentFolder }, fallbackTitle);
   const checked = checkSiteConfig(site.input, site.locate);
   return { ...checked, diagnostics: [...site.diagnostics, ...checked.diagnostics] };
 }

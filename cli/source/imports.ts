@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { importsOf, resolveImport } from '../markdown/directives';
+import { importCandidates, importsOf } from '../markdown/directives';
 import { MAX_TEXT_BYTES, type SourceFile } from './load';
 
 /** Where the project is: paths in pages' imports are resolved from its root. */
@@ -43,11 +43,18 @@ export async function readImports(pages: readonly SourceFile[], location: Import
     const queue = found.map((i) => ({ ...i, from: page.file, nested: false }));
     while (queue.length > 0) {
       const { kind, target, from, nested } = queue.shift()!;
-      const file = resolveImport(from, target.path, importRoot, target.fromRoot === true && !nested, contentFolderOf(location));
-      if (file === undefined || file in dependencies) continue;
-      const text = await textOf(file);
-      dependencies[file] = text;
-      if (kind === 'include' && text !== null) queue.push(...importsOf(text).map((i) => ({ ...i, from: file, nested: true })));
+      // Each place an import may be is read until one is there; all are dependencies, so a file appearing at an earlier place is seen.
+      for (const file of importCandidates(from, target.path, importRoot, target.fromRoot === true && !nested, contentFolderOf(location))) {
+        if (file in dependencies) {
+          if (dependencies[file] !== null) break;
+          continue;
+        }
+        const text = await textOf(file);
+        dependencies[file] = text;
+        if (text === null) continue;
+        if (kind === 'include') queue.push(...importsOf(text).map((i) => ({ ...i, from: file, nested: true })));
+        break;
+      }
     }
     result.push({ ...page, dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) });
   }

@@ -8,6 +8,7 @@ import fg from 'fast-glob';
 import { checkFileNames } from './file-names';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { append } from '../support/append';
+import { runsInContentFolder } from './vuepress-run-folder';
 import { runVuepressConfig, type VuepressConfigResult } from './vuepress-config';
 
 /** One file of the content tree, decoded. */
@@ -83,6 +84,8 @@ export interface VuepressFolder {
   configFile?: string;
   /** Without a site.yaml: the config file's text and what running it gave. */
   config?: { source: SourceFile; result: VuepressConfigResult };
+  /** VuePress runs in the content folder (its package.json's script says so), not the folder above it. */
+  runsInContentFolder?: true;
   /** `.vuepress/enhanceApp.js`, read as text (never run) for the redirects `docsbuild migrate` carries over. */
   enhanceApp?: SourceFile;
 }
@@ -218,10 +221,11 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
 async function findVuepressFolder(contentDir: string): Promise<VuepressFolder | undefined> {
   const folder = path.join(contentDir, VUEPRESS_DIR);
   if (!(await isDirectory(folder))) return undefined;
+  const found: VuepressFolder = (await runsInContentFolder(contentDir)) ? { runsInContentFolder: true } : {};
   for (const name of VUEPRESS_CONFIG_NAMES) {
-    if (await isFile(path.join(folder, name))) return { configFile: `${VUEPRESS_DIR}/${name}` };
+    if (await isFile(path.join(folder, name))) return { ...found, configFile: `${VUEPRESS_DIR}/${name}` };
   }
-  return {};
+  return found;
 }
 
 async function isDirectory(absolute: string): Promise<boolean> {

@@ -65,3 +65,56 @@ describe('includes when the content folder lies outside the project root', () =>
     expect(text('api/index.html')).toContain('Send one request with your key.');
   });
 });
+
+/** markdown-it-include with its root set to the docs folder (`md.use(include, path.resolve(__dirname, '..'))`), as Chart.js's docs set it. */
+describe("markdown-it-include's form when its root is the content folder", () => {
+  let project: string;
+  let result: BuildResult;
+  const text = (name: string) => String(result.files.get(name));
+
+  beforeAll(async () => {
+    project = mkdtempSync(path.join(tmpdir(), 'docsbuild-include-root-'));
+    const write = (name: string, body: string) => {
+      mkdirSync(path.dirname(path.join(project, name)), { recursive: true });
+      writeFileSync(path.join(project, name), body);
+    };
+    write('docs/.vuepress/config.js', "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/', '/axes/'] } };\n");
+    write('docs/README.md', '# Home\n\nSee [the axes](./axes/).\n');
+    write('docs/axes/README.md', '# Axes\n\nEvery axis takes these.\n\n!!!include(axes/_common.md)!!!\n');
+    write('docs/axes/_common.md', '## Common options\n\nA `display` flag and a `weight`.\n');
+    result = await build(resolveConfig(project, { content: 'docs', config: false }), { mode: 'build' });
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it('reads the file from the content folder into the page and its .md copy', () => {
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(text('axes/index.html')).toContain('A <code>display</code> flag and a <code>weight</code>.');
+    expect(text('axes/index.md')).toContain('## Common options\n\nA `display` flag and a `weight`.');
+    expect(text('axes/index.md')).not.toContain('!!!include');
+  });
+});
+
+/** A content folder whose own package.json runs `vuepress build` (no folder named): VuePress runs there, and `@/` is that folder. */
+describe('snippets and includes when VuePress runs in the content folder', () => {
+  let project: string;
+  let result: BuildResult;
+
+  beforeAll(async () => {
+    project = mkdtempSync(path.join(tmpdir(), 'docsbuild-run-folder-'));
+    const write = (name: string, body: string) => {
+      mkdirSync(path.dirname(path.join(project, name)), { recursive: true });
+      writeFileSync(path.join(project, name), body);
+    };
+    write('docs/package.json', JSON.stringify({ scripts: { build: 'vuepress build --no-cache' } }));
+    write('docs/.vuepress/config.js', "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/'] } };\n");
+    write('docs/README.md', '# Home\n\n<<< @/scripts/scale.js\n');
+    write('docs/scripts/scale.js', 'export const scale = (value) => value * 2;\n');
+    result = await build(resolveConfig(project, { content: 'docs', config: false }), { mode: 'build' });
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it('reads `<<< @/scripts/x.js` from the content folder', () => {
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(String(result.files.get('index.html'))).toMatch(/data-lang="js"><code>.*scale/);
+  });
+});

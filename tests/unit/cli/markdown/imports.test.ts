@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importsOf, parseImportTarget, resolveImport, selectLines } from '../../../../cli/markdown/directives';
+import { chooseImport, importCandidates, importsOf, parseImportTarget, resolveImport, selectLines } from '../../../../cli/markdown/directives';
 import { markdownCopy } from '../../../../cli/features/markdown-copy/copy';
 import { renderMarkdown } from '../../../helpers/render';
 
@@ -35,6 +35,19 @@ describe('cli/markdown/directives: imports', () => {
     expect(resolveImport(page, '../.includes/part.md')).toBeUndefined();
   });
 
+  it("tries markdown-it-include's form from the import root, then from the content folder; every other form in one place", () => {
+    expect(importCandidates('docs/axes/bar.md', 'axes/_common.md', '', true, 'docs')).toEqual(['axes/_common.md', 'docs/axes/_common.md']);
+    expect(importCandidates('docs/axes/bar.md', 'docs/axes/_common.md', '', true, 'docs')).toEqual(['docs/axes/_common.md', 'docs/docs/axes/_common.md']);
+    expect(importCandidates('axes/bar.md', 'axes/_common.md', '', true, '')).toEqual(['axes/_common.md']);
+    expect(importCandidates('docs/axes/bar.md', './_common.md', '', false, 'docs')).toEqual(['docs/axes/_common.md']);
+    expect(importCandidates('docs/axes/bar.md', '@/x.js', '', true, 'docs')).toEqual(['x.js']);
+    expect(importCandidates('docs/a.md', '../../x.md', '', true, 'docs')).toEqual([]);
+    // The first place that was read wins; with none, the first names the file in the diagnostic.
+    expect(chooseImport(['a.md', 'docs/a.md'], { 'a.md': null, 'docs/a.md': 'A' })).toBe('docs/a.md');
+    expect(chooseImport(['a.md', 'docs/a.md'], { 'a.md': 'root', 'docs/a.md': 'A' })).toBe('a.md');
+    expect(chooseImport(['a.md', 'docs/a.md'], { 'a.md': null })).toBe('a.md');
+  });
+
   it('selects a region or a line range, without other region markers', () => {
     expect(selectLines(CODE, { path: 'x', region: 'call' })).toBe('client.call();');
     expect(selectLines(CODE, { path: 'x', range: [1, 3] })).toBe('const a = 1;\nclient.call();');
@@ -59,6 +72,16 @@ describe('cli/markdown/imports', () => {
     expect(html).toContain('<p>Run the <strong>setup</strong> once.</p>');
     expect(html).not.toContain('Not mine');
     expect(html).not.toContain('include');
+  });
+
+  it("finds markdown-it-include's file in the content folder when the import root has none (a plugin root set to the docs folder)", async () => {
+    const { html, codes } = await renderMarkdown('# Guide\n\n!!!include(parts/step.md)!!!\n', {
+      relativePath: 'guide.md',
+      contentFolder: 'content',
+      dependencies: { 'parts/step.md': null, 'content/parts/step.md': PART },
+    });
+    expect(codes).toEqual([]);
+    expect(html).toContain('<h2 id="shared-step">Shared step</h2>');
   });
 
   it('imports a snippet as a highlighted block in the language of its extension, with its lines highlighted', async () => {

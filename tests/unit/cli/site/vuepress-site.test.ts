@@ -122,6 +122,10 @@ describe('cli/site/vuepress-site', () => {
     expect(at('packages/docs/docs/.vuepress/config.js')).toEqual({ slugify: 'vuepress', importRoot: 'packages/docs' });
     expect(at('docs/.vuepress/config.js')).toEqual({ slugify: 'vuepress' });
     expect(at('../docs/.vuepress/config.js')).toEqual({ slugify: 'vuepress' });
+    // The content folder's package.json runs `vuepress build` in it: that folder is where VuePress runs.
+    const inContent = (file: string) => siteFromVuepress({ value: {}, text: '', file, runsInContentFolder: true }, 'T').input.markdown;
+    expect(inContent('docs/.vuepress/config.ts')).toEqual({ slugify: 'vuepress', importRoot: 'docs' });
+    expect(inContent('.vuepress/config.js')).toEqual({ slugify: 'vuepress' });
   });
 
   it('keeps custom themeConfig scalars as constants and extractHeaders as header levels', () => {
