@@ -6,6 +6,16 @@ import { build, type BuildResult } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { buildFixture } from '../helpers/build-fixture';
 
+/** A project of the given files in a new temporary folder. */
+function writeProject(prefix: string, files: Record<string, string>): string {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  for (const [name, body] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+    writeFileSync(path.join(folder, name), body);
+  }
+  return folder;
+}
+
 /** What the vuepress-markdown fixture's pages become beyond their HTML (which fixtures.test.ts compares). */
 describe('Markdown of VuePress and VitePress trees, end to end', () => {
   let result: BuildResult;
@@ -41,17 +51,14 @@ describe('includes when the content folder lies outside the project root', () =>
   const text = (name: string) => String(result.files.get(name));
 
   beforeAll(async () => {
-    parent = mkdtempSync(path.join(tmpdir(), 'docsbuild-beside-'));
-    const write = (name: string, body: string) => {
-      mkdirSync(path.dirname(path.join(parent, name)), { recursive: true });
-      writeFileSync(path.join(parent, name), body);
-    };
-    write('project/package.json', '{}\n');
-    write('docs/site.yaml', 'title: Beside\n');
-    write('docs/README.md', '# Home\n\nSee [the API](./api/).\n');
-    write('docs/api/README.md', '# API\n\nBefore.\n\n<!--@include: ../.includes/first-call.md-->\n\n<<< ../.includes/call.sh\n\nAfter.\n');
-    write('docs/.includes/first-call.md', '## First call\n\nSend one request with your key.\n');
-    write('docs/.includes/call.sh', 'curl -H "Authorization: Bearer $KEY" https://example.com/v1/me\n');
+    parent = writeProject('docsbuild-beside-', {
+      'project/package.json': '{}\n',
+      'docs/site.yaml': 'title: Beside\n',
+      'docs/README.md': '# Home\n\nSee [the API](./api/).\n',
+      'docs/api/README.md': '# API\n\nBefore.\n\n<!--@include: ../.includes/first-call.md-->\n\n<<< ../.includes/call.sh\n\nAfter.\n',
+      'docs/.includes/first-call.md': '## First call\n\nSend one request with your key.\n',
+      'docs/.includes/call.sh': 'curl -H "Authorization: Bearer $KEY" https://example.com/v1/me\n',
+    });
     result = await build(resolveConfig(path.join(parent, 'project'), { content: '../docs', config: false }), { mode: 'build' });
   });
   afterAll(() => rmSync(parent, { recursive: true, force: true }));
@@ -73,15 +80,12 @@ describe("markdown-it-include's form when its root is the content folder", () =>
   const text = (name: string) => String(result.files.get(name));
 
   beforeAll(async () => {
-    project = mkdtempSync(path.join(tmpdir(), 'docsbuild-include-root-'));
-    const write = (name: string, body: string) => {
-      mkdirSync(path.dirname(path.join(project, name)), { recursive: true });
-      writeFileSync(path.join(project, name), body);
-    };
-    write('docs/.vuepress/config.js', "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/', '/axes/'] } };\n");
-    write('docs/README.md', '# Home\n\nSee [the axes](./axes/).\n');
-    write('docs/axes/README.md', '# Axes\n\nEvery axis takes these.\n\n!!!include(axes/_common.md)!!!\n');
-    write('docs/axes/_common.md', '## Common options\n\nA `display` flag and a `weight`.\n');
+    project = writeProject('docsbuild-include-root-', {
+      'docs/.vuepress/config.js': "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/', '/axes/'] } };\n",
+      'docs/README.md': '# Home\n\nSee [the axes](./axes/).\n',
+      'docs/axes/README.md': '# Axes\n\nEvery axis takes these.\n\n!!!include(axes/_common.md)!!!\n',
+      'docs/axes/_common.md': '## Common options\n\nA `display` flag and a `weight`.\n',
+    });
     result = await build(resolveConfig(project, { content: 'docs', config: false }), { mode: 'build' });
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
@@ -100,15 +104,12 @@ describe('snippets and includes when VuePress runs in the content folder', () =>
   let result: BuildResult;
 
   beforeAll(async () => {
-    project = mkdtempSync(path.join(tmpdir(), 'docsbuild-run-folder-'));
-    const write = (name: string, body: string) => {
-      mkdirSync(path.dirname(path.join(project, name)), { recursive: true });
-      writeFileSync(path.join(project, name), body);
-    };
-    write('docs/package.json', JSON.stringify({ scripts: { build: 'vuepress build --no-cache' } }));
-    write('docs/.vuepress/config.js', "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/'] } };\n");
-    write('docs/README.md', '# Home\n\n<<< @/scripts/scale.js\n');
-    write('docs/scripts/scale.js', 'export const scale = (value) => value * 2;\n');
+    project = writeProject('docsbuild-run-folder-', {
+      'docs/package.json': JSON.stringify({ scripts: { build: 'vuepress build --no-cache' } }),
+      'docs/.vuepress/config.js': "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/'] } };\n",
+      'docs/README.md': '# Home\n\n<<< @/scripts/scale.js\n',
+      'docs/scripts/scale.js': 'export const scale = (value) => value * 2;\n',
+    });
     result = await build(resolveConfig(project, { content: 'docs', config: false }), { mode: 'build' });
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
