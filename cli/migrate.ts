@@ -4,7 +4,7 @@ import type { ResolvedConfig } from './config';
 import { sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
 import { checkSiteConfig } from './site/site-config';
 import { enhanceAppRedirects, RENDERED_DIFFERENTLY, siteYamlOf } from './site/vuepress-migrate';
-import { parseVuepressSiteConfig, siteFromVuepress, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
+import { parseVuepressSiteConfig, siteFromVuepress, standInDiagnostics, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources, SITE_CONFIG_NAMES } from './source/load';
 
 export interface MigrateResult {
@@ -56,6 +56,6 @@ export async function migrate(config: ResolvedConfig): Promise<MigrateResult> {
     ...result,
     yaml: siteYamlOf(settings, loaded?.source.relativePath, notCarried),
     notCarried,
-    diagnostics: sortDiagnostics([...checked.diagnostics, ...report]),
+    diagnostics: sortDiagnostics([...(loaded ? standInDiagnostics(loaded.source, loaded.result.standIns) : []), ...checked.diagnostics, ...report]),
   };
 }

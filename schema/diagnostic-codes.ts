@@ -55,6 +55,7 @@ export const DIAGNOSTIC_CODES = [
   'suppression/invalid',
   'suppression/unused',
   'vuepress/config-failed',
+  'vuepress/config-module-missing',
   'vuepress/unsupported',
 ] as const;
 

@@ -266,6 +266,11 @@ export const CATALOGUE = {
     title: 'VuePress config could not be read',
     hint: 'Fix the config at this line so that `vuepress build` would load it, or write content/site.yaml (docsbuild migrate writes one).',
   },
+  'vuepress/config-module-missing': {
+    severity: 'warning',
+    title: 'VuePress config requires a package that is not installed',
+    hint: "Install the docs' dependencies (npm install where the config's package.json is) to read the config exactly, or write content/site.yaml (docsbuild migrate writes one).",
+  },
   'vuepress/unsupported': {
     severity: 'warning',
     title: 'VuePress setting is not used',

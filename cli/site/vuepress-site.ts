@@ -374,7 +374,24 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
   }
   const site = siteFromVuepress({ value: result.value, text: source.text, file: source.file, runsInContentFolder: folder.runsInContentFolder }, fallbackTitle);
   const checked = checkSiteConfig(site.input, site.locate);
-  return { ...checked, diagnostics: [...site.diagnostics, ...checked.diagnostics] };
+  return { ...checked, diagnostics: [...standInDiagnostics(source, result.standIns), ...site.diagnostics, ...checked.diagnostics] };
+}
+
+/** One warning for each package the config requires that is not installed (vuepress-config.ts ran it with a stand-in), at the line naming it. */
+export function standInDiagnostics(source: { file: string; text: string }, standIns: readonly string[] = []): Diagnostic[] {
+  return standIns.map((name) => {
+    const quoted = new RegExp(`(['"\`])${escapeRegExp(name)}\\1`).exec(source.text);
+    const before = quoted ? source.text.slice(0, quoted.index) : '';
+    const line = quoted ? before.split('\n').length : undefined;
+    const column = quoted ? quoted.index - before.lastIndexOf('\n') : undefined;
+    return diagnostic(
+      'vuepress/config-module-missing',
+      { file: source.file, line, column },
+      `The config requires "${name}", which is not installed; it ran with a stand-in for it, so whatever the config takes from "${name}" is missing.`,
+      undefined,
+      name,
+    );
+  });
 }
 
 /** The names VuePress 1 knows markdown-it-container by, as a plugin. */

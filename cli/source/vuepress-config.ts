@@ -10,6 +10,11 @@ export interface VuepressConfigResult {
   value?: unknown;
   /** What went wrong, with the config's line where it can be told. */
   failure?: { message: string; line?: number; column?: number };
+  /**
+   * Packages the config requires that are not installed, in the order
+   * required: each was answered with a stand-in, so the config still ran.
+   */
+  standIns?: string[];
 }
 
 /** What stands in the data for a value that is code (a function, a class instance): `{ "$code": "function" }`. */
@@ -59,8 +64,8 @@ export async function runVuepressConfig(absolute: string, text: string, timeLimi
     child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString();
     });
-    child.on('message', (message: { ok: boolean; value?: unknown; message?: string; stack?: string }) => {
-      if (message.ok) finish({ value: message.value });
+    child.on('message', (message: { ok: boolean; value?: unknown; standIns?: string[]; message?: string; stack?: string }) => {
+      if (message.ok) finish({ value: message.value, ...(message.standIns && message.standIns.length > 0 ? { standIns: message.standIns } : {}) });
       else finish({ failure: { message: message.message ?? 'it failed', ...lineIn(message.stack ?? '', absolute) } });
     });
     child.on('error', (error) => finish({ failure: { message: error.message } }));
@@ -108,8 +113,22 @@ const plain = (value, seen) => {
   seen.delete(value);
   return out;
 };
-// The modules a config requires: TypeScript ones compiled on the way (as VuePress 1.9 does), and
-// 'vuepress/config' (defineConfig, types) answered here when VuePress itself is no longer installed.
+// A package that is not installed (a markdown-it plugin, a theme: a checkout without npm install, or after
+// VuePress's packages were removed) is answered with a stand-in that any use leaves as itself, so the
+// data around it still arrives. Never thenable: an await on it must not wait for ever.
+const standIns = [];
+const standIn = () => {
+  const proxy = new Proxy(function () {}, {
+    get: (target, key) => (typeof key === 'symbol' || key === 'then' ? undefined : proxy),
+    apply: () => proxy,
+    construct: () => proxy,
+  });
+  return proxy;
+};
+const isPackage = (id) => typeof id === 'string' && !/^(?:[./]|node:)/.test(id) && !path.isAbsolute(id);
+// The modules a config requires: TypeScript ones compiled on the way (as VuePress 1.9 does),
+// 'vuepress/config' (defineConfig, types) answered here when VuePress itself is no longer installed,
+// and other packages that are not installed answered by stand-ins.
 const installHooks = (esbuildPath) => {
   Module._extensions['.ts'] = (module, filename) => {
     const { transformSync } = require(esbuildPath);
@@ -122,8 +141,11 @@ const installHooks = (esbuildPath) => {
     try {
       return load.apply(this, arguments);
     } catch (error) {
-      if (id === 'vuepress/config' && error && error.code === 'MODULE_NOT_FOUND') return { defineConfig: identity, defineConfig4CustomTheme: identity };
-      throw error;
+      const missing = error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes("'" + id + "'");
+      if (id === 'vuepress/config' && missing) return { defineConfig: identity, defineConfig4CustomTheme: identity };
+      if (!missing || !isPackage(id)) throw error;
+      if (!standIns.includes(id)) standIns.push(id);
+      return standIn();
     }
   };
 };
@@ -145,7 +167,7 @@ process.once('message', async ({ code, esbuild }) => {
     if (exported && typeof exported === 'object' && 'default' in exported && (exported.__esModule || file.endsWith('.mjs') || code !== undefined)) exported = exported.default;
     // A config may be a function of VuePress's context: docsbuild builds for production.
     if (typeof exported === 'function') exported = await exported({ isProd: true });
-    process.send({ ok: true, value: plain(exported, new Set()) }, () => process.exit(0));
+    process.send({ ok: true, value: plain(exported, new Set()), standIns }, () => process.exit(0));
   } catch (error) {
     const message = error && error.message ? String(error.message).split('\\n')[0] : String(error);
     process.send({ ok: false, message, stack: error && error.stack ? String(error.stack) : '' }, () => process.exit(0));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SiteConfigSchema } from '../../../../schema/site-config';
-import { positionOfKey, siteFromVuepress } from '../../../../cli/site/vuepress-site';
+import { positionOfKey, siteFromVuepress, standInDiagnostics } from '../../../../cli/site/vuepress-site';
 
 const FILE = 'docs/.vuepress/config.js';
 const convert = (value: unknown, text = '') => siteFromVuepress({ value, text, file: FILE }, 'Fallback');
@@ -126,6 +126,15 @@ describe('cli/site/vuepress-site', () => {
     const inContent = (file: string) => siteFromVuepress({ value: {}, text: '', file, runsInContentFolder: true }, 'T').input.markdown;
     expect(inContent('docs/.vuepress/config.ts')).toEqual({ slugify: 'vuepress', importRoot: 'docs' });
     expect(inContent('.vuepress/config.js')).toEqual({ slugify: 'vuepress' });
+  });
+
+  it('warns once for each package the config ran without, at the line that names it', () => {
+    const text = "import * as path from 'path';\nimport include from 'markdown-it-include';\nmodule.exports = { plugins: [\"tabs-plugin\"] };\n";
+    expect(standInDiagnostics({ file: 'docs/.vuepress/config.ts', text }, ['markdown-it-include', 'tabs-plugin', 'unnamed']).map((d) => [d.code, d.severity, d.line, d.column])).toEqual([
+      ['vuepress/config-module-missing', 'warning', 2, 21],
+      ['vuepress/config-module-missing', 'warning', 3, 30],
+      ['vuepress/config-module-missing', 'warning', 1, 1],
+    ]);
   });
 
   it('keeps custom themeConfig scalars as constants and extractHeaders as header levels', () => {

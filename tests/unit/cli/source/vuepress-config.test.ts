@@ -42,6 +42,33 @@ describe('cli/source/vuepress-config', () => {
     expect(result.value).toBeUndefined();
   });
 
+  it('answers a package that is not installed with a stand-in, names it, and keeps the data around it', async () => {
+    const text = [
+      "import include from 'docsbuild-absent-include';",
+      "const tabs = require('docsbuild-absent-tabs');",
+      'export default {',
+      "  title: 'Charts',",
+      "  plugins: [tabs, ['docsbuild-absent-search', { limit: 5 }]],",
+      '  markdown: { extendMarkdown: (md) => md.use(include) },',
+      "  themeConfig: { nav: [{ text: 'Guide', link: '/guide/' }], extra: tabs.options.deep(), ...include },",
+      '};',
+    ].join('\n');
+    const result = await run('absent.ts', text);
+    expect(result.standIns).toEqual(['docsbuild-absent-include', 'docsbuild-absent-tabs']);
+    expect(result.value).toEqual({
+      title: 'Charts',
+      plugins: [{ $code: 'function' }, ['docsbuild-absent-search', { limit: 5 }]],
+      markdown: { extendMarkdown: { $code: 'function' } },
+      themeConfig: { nav: [{ text: 'Guide', link: '/guide/' }], extra: { $code: 'function' } },
+    });
+  });
+
+  it('still fails on a missing relative file, and a config that awaits a stand-in finishes', async () => {
+    expect((await run('relative.js', "module.exports = require('./sidebar-that-is-not-there');\n")).failure?.message).toMatch(/Cannot find module/);
+    const thenable = await run('thenable.js', "module.exports = async () => ({ title: 'T', x: await require('docsbuild-absent-async') });\n", 5000);
+    expect(thenable).toEqual({ value: { title: 'T', x: { $code: 'function' } }, standIns: ['docsbuild-absent-async'] });
+  });
+
   it('stops a config that never finishes', async () => {
     const result = await run('hang.js', 'for (;;) {}\n', 1500);
     expect(result.failure?.message).toMatch(/did not finish within 1.5 s/);
