@@ -4,6 +4,7 @@ import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnost
 import type { VuepressFolder } from '../source/load';
 import { CODE_MARK } from '../source/vuepress-config';
 import { checkSiteConfig, type ParsedSiteConfig } from './site-config';
+import { readVuepressPlugins } from './vuepress-plugins';
 import { escapeRegExp } from '../support/regexp';
 
 /** A VuePress 1 config (what `.vuepress/config.js` exports, as data) and where it came from. */
@@ -45,7 +46,7 @@ const ORIGIN: Record<string, string[]> = {
 };
 
 /** Top-level keys read; every other one is reported as not honoured. */
-const READ_KEYS = new Set(['title', 'description', 'base', 'head', 'themeConfig', 'markdown']);
+const READ_KEYS = new Set(['title', 'description', 'base', 'head', 'themeConfig', 'markdown', 'plugins']);
 /** Default-theme keys read (scalars besides these become constants for `{{ $site.themeConfig.X }}`). */
 const THEME_KEYS = new Set(['nav', 'sidebar', 'algolia', 'repo', 'docsRepo', 'docsDir', 'docsBranch', 'editLinks', 'editLinkText', 'lastUpdated', 'repoLabel', 'sidebarDepth']);
 /** Default-theme keys whose job docsbuild's viewer does its own way: accepted without a word. */
@@ -53,7 +54,6 @@ const THEME_KEYS_SILENT = new Set(['locales', 'label', 'selectText', 'ariaLabel'
 const HEAD_TAGS = new Set(['meta', 'link', 'script', 'style', 'noscript', 'base']);
 const WHY: Record<string, string> = {
   dest: 'the output folder is docsbuild\'s --out flag (or "out" in docsbuild.config.json)',
-  plugins: 'VuePress plugins do not run in docsbuild (the types of container plugins are declared as markdown.containers)',
   theme: 'docsbuild has one viewer; a custom theme does not run',
   configureWebpack: 'docsbuild does not use webpack',
   chainWebpack: 'docsbuild does not use webpack',
@@ -105,8 +105,21 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
     else if (key === 'anchor' && isRecord(value) && Object.values(value).every((v) => !isCode(v))) continue;
     else ignored(['markdown', key], WHY[key] ?? 'docsbuild renders Markdown its own way');
   }
-  const containers = containerPlugins(config.plugins);
-  if (containers.length > 0) markdown.containers = containers;
+  const plugins = readVuepressPlugins(config.plugins);
+  if (plugins.containers.length > 0) markdown.containers = plugins.containers;
+  if (plugins.analytics) input.analytics = plugins.analytics;
+  // Each entry's name is looked for after the one before it, so a plugin listed twice is placed at its own line.
+  const pluginsAt = positionOfKey(text, ['plugins']);
+  let from = pluginsAt.offset ?? 0;
+  const placeOfEntry = plugins.names.map((name) => {
+    const found = name === '' ? undefined : positionOfQuoted(text, name, from);
+    if (found) from = found.offset + name.length;
+    return found ?? pluginsAt;
+  });
+  for (const { name, index, why } of plugins.notRun) {
+    const place = placeOfEntry[index]!;
+    diagnostics.push(diagnostic('vuepress/unsupported', { file, line: place.line, column: place.column }, `VuePress plugin ${name === '' ? 'entry' : `"${name}"`} is not used: ${why}.`, undefined, ['plugins', name].join('.')));
+  }
   const runFolder = vuepressRunFolder(file, source.runsInContentFolder === true);
   if (runFolder !== undefined) markdown.importRoot = runFolder;
   input.markdown = markdown;
@@ -327,7 +340,7 @@ function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: s
  * code, not data with positions, so this finds the first place the key is
  * written, which is where a writer looks.
  */
-export function positionOfKey(text: string, keys: readonly string[]): { line?: number; column?: number } {
+export function positionOfKey(text: string, keys: readonly string[]): { line?: number; column?: number; offset?: number } {
   let from = 0;
   let found: number | undefined;
   for (const key of keys) {
@@ -338,10 +351,20 @@ export function positionOfKey(text: string, keys: readonly string[]): { line?: n
     found = match.index + match[1]!.length;
     from = found + key.length;
   }
-  if (found === undefined) return {};
-  const before = text.slice(0, found);
-  const line = before.split('\n').length;
-  return { line, column: found - before.lastIndexOf('\n') };
+  return found === undefined ? {} : placeAt(text, found);
+}
+
+/** Where a quoted string (`'markdown-it-include'`) is first written, at or after `from`; undefined when it is not. */
+export function positionOfQuoted(text: string, value: string, from = 0): { line: number; column: number; offset: number } | undefined {
+  const pattern = new RegExp(`(['"\`])${escapeRegExp(value)}\\1`, 'g');
+  pattern.lastIndex = from;
+  const match = pattern.exec(text);
+  return match ? placeAt(text, match.index) : undefined;
+}
+
+function placeAt(text: string, offset: number): { line: number; column: number; offset: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n'), offset };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -380,41 +403,13 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
 /** One warning for each package the config requires that is not installed (vuepress-config.ts ran it with a stand-in), at the line naming it. */
 export function standInDiagnostics(source: { file: string; text: string }, standIns: readonly string[] = []): Diagnostic[] {
   return standIns.map((name) => {
-    const quoted = new RegExp(`(['"\`])${escapeRegExp(name)}\\1`).exec(source.text);
-    const before = quoted ? source.text.slice(0, quoted.index) : '';
-    const line = quoted ? before.split('\n').length : undefined;
-    const column = quoted ? quoted.index - before.lastIndexOf('\n') : undefined;
+    const place = positionOfQuoted(source.text, name);
     return diagnostic(
       'vuepress/config-module-missing',
-      { file: source.file, line, column },
+      { file: source.file, line: place?.line, column: place?.column },
       `The config requires "${name}", which is not installed; it ran with a stand-in for it, so whatever the config takes from "${name}" is missing.`,
       undefined,
       name,
     );
   });
-}
-
-/** The names VuePress 1 knows markdown-it-container by, as a plugin. */
-const CONTAINER_PLUGINS = new Set(['container', '@vuepress/container', '@vuepress/plugin-container', 'vuepress-plugin-container']);
-
-/**
- * The container types a config registers with the container plugin
- * (`['container', { type: 'upgrade', defaultTitle: 'Upgrade' }]`), as
- * site.yaml `markdown.containers`: shown as a titled box (the plugin's
- * `before`/`after` render code does not run).
- */
-function containerPlugins(plugins: unknown): { type: string; title?: string }[] {
-  const entries: [unknown, unknown][] = Array.isArray(plugins)
-    ? plugins.map((entry): [unknown, unknown] => (Array.isArray(entry) ? [entry[0], entry[1]] : [entry, undefined]))
-    : isRecord(plugins)
-      ? Object.entries(plugins)
-      : [];
-  const found = new Map<string, string | undefined>();
-  for (const [name, options] of entries) {
-    if (typeof name !== 'string' || !CONTAINER_PLUGINS.has(name) || !isRecord(options)) continue;
-    const { type, defaultTitle } = options;
-    if (typeof type !== 'string' || !/^[A-Za-z][\w-]*$/.test(type) || found.has(type)) continue;
-    found.set(type, typeof defaultTitle === 'string' && defaultTitle !== '' ? defaultTitle : undefined);
-  }
-  return [...found].map(([type, title]) => (title === undefined ? { type } : { type, title }));
 }

@@ -36,7 +36,7 @@ describe('cli/migrate', () => {
     expect(result.refused).toBeUndefined();
     expect(result.redirects).toBe(1);
     expect(result.yaml).toContain('# Written by docsbuild migrate from .vuepress/config.js');
-    expect(result.yaml).toContain('# Not carried over: content/.vuepress/config.js:11: VuePress config "plugins" is not used');
+    expect(result.yaml).toContain('# Not carried over: content/.vuepress/config.js:11: VuePress plugin "@vuepress/back-to-top" is not used: the viewer has no back-to-top button');
     expect(result.yaml).toContain("# Not carried over: content/.vuepress/enhanceApp.js:3: a redirect written as code, carry it over by hand: { path: '/old/:name', redirect: (to) => `/guide/${to.params.name}` }])");
     expect(result.yaml).toMatch(/^redirects:\n {2}\/setup\/: \/guide\/$/m);
     expect(result.yaml).toMatch(/^ {2}slugify: vuepress$/m);

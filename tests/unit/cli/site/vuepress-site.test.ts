@@ -14,19 +14,45 @@ describe('cli/site/vuepress-site', () => {
     expect(SiteConfigSchema.safeParse(input).success).toBe(true);
   });
 
-  it('declares the types of container plugins as markdown.containers, and still says plugins do not run', () => {
-    const { input, diagnostics } = convert({
-      plugins: [
-        ['container', { type: 'upgrade', defaultTitle: 'Upgrade' }],
-        ['@vuepress/container', { type: 'vue', before: '<pre class="vue-container">', after: '</pre>' }],
-        ['container', { type: 'not a word' }],
-        '@vuepress/back-to-top',
-      ],
-    });
+  it('declares the types of container plugins as markdown.containers, and says of each other plugin what docsbuild does instead, at its line', () => {
+    const plugins = [
+      ['container', { type: 'upgrade', defaultTitle: 'Upgrade' }],
+      ['@vuepress/container', { type: 'vue', before: '<pre class="vue-container">', after: '</pre>' }],
+      ['container', { type: 'not a word' }],
+      '@vuepress/back-to-top',
+      'tabs',
+      ['vuepress-plugin-flexsearch', {}],
+      ['@vuepress/google-analytics', { ga: 'G-CHARTS01' }],
+      'vuepress-plugin-chart-editor',
+      { $code: 'function' },
+    ];
+    const text = [
+      'module.exports = {',
+      '  plugins: [',
+      "    ['container', { type: 'upgrade', defaultTitle: 'Upgrade' }],",
+      "    ['@vuepress/container', { type: 'vue' }],",
+      "    ['container', { type: 'not a word' }],",
+      "    '@vuepress/back-to-top', 'tabs',",
+      "    ['vuepress-plugin-flexsearch', {}],",
+      "    ['@vuepress/google-analytics', { ga: 'G-CHARTS01' }],",
+      "    'vuepress-plugin-chart-editor',",
+      '    myPlugin,',
+      '  ],',
+      '};',
+    ].join('\n');
+    const { input, diagnostics } = convert({ plugins }, text);
     expect(input.markdown).toMatchObject({ containers: [{ type: 'upgrade', title: 'Upgrade' }, { type: 'vue' }] });
+    expect(input.analytics).toEqual({ provider: 'google-tag', id: 'G-CHARTS01' });
     expect(SiteConfigSchema.safeParse(input).success).toBe(true);
-    expect(diagnostics.map((d) => d.message)).toEqual([
-      'VuePress config "plugins" is not used: VuePress plugins do not run in docsbuild (the types of container plugins are declared as markdown.containers).',
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      '5:6 VuePress plugin "container" is not used: its "type" is not a word docsbuild can read as a container type.',
+      '6:5 VuePress plugin "@vuepress/back-to-top" is not used: the viewer has no back-to-top button; the "on this page" list stays in view.',
+      '7:6 VuePress plugin "vuepress-plugin-flexsearch" is not used: docsbuild builds its own search of every page.',
+      '9:5 VuePress plugin "vuepress-plugin-chart-editor" is not used: VuePress plugins do not run in docsbuild.',
+      '2:3 VuePress plugin entry is not used: a plugin written as code does not run in docsbuild.',
+    ]);
+    expect(convert({ plugins: [['@vuepress/google-analytics', { ga: 'UA-28909194-3' }]] }).diagnostics.map((d) => d.message)).toEqual([
+      'VuePress plugin "@vuepress/google-analytics" is not used: UA-28909194-3 is no Google Analytics 4 id (G-…), so no analytics tag is made; set site.yaml analytics: { provider: google-tag, id: G-… }.',
     ]);
     expect(convert({ plugins: { container: { type: 'tip2' } } }).input.markdown).toMatchObject({ containers: [{ type: 'tip2' }] });
   });
@@ -179,7 +205,7 @@ describe('cli/site/vuepress-site', () => {
   });
 
   it('finds a quoted key, and nothing for a key not written', () => {
-    expect(positionOfKey("x = { 'themeConfig': {\n  \"nav\": [] } }", ['themeConfig', 'nav'])).toEqual({ line: 2, column: 3 });
+    expect(positionOfKey("x = { 'themeConfig': {\n  \"nav\": [] } }", ['themeConfig', 'nav'])).toEqual({ line: 2, column: 3, offset: 25 });
     expect(positionOfKey('{}', ['nav'])).toEqual({});
   });
 });

@@ -1,0 +1,85 @@
+import { CODE_MARK } from '../source/vuepress-config';
+
+/** What docsbuild makes of a VuePress config's `plugins`. */
+export interface VuepressPlugins {
+  /** The container plugin's types, as site.yaml `markdown.containers`. */
+  containers: { type: string; title?: string }[];
+  /** The Google Analytics plugin's id, as site.yaml `analytics`, when it is one gtag.js still collects for. */
+  analytics?: { provider: 'google-tag'; id: string };
+  /** Each plugin that does not run, by its name as written and its place in the list, with what docsbuild does instead. */
+  notRun: { name: string; index: number; why: string }[];
+  /** Every entry's name as written, in order ('' for a plugin written as code): to find each one in the config's text. */
+  names: string[];
+}
+
+/** Read into site.yaml's terms: the container types, the analytics id; the tabs plugins' syntax is read by the Markdown stage. */
+const READ = new Set(['container', 'tabs', 'element-tabs', 'google-analytics']);
+const SEARCH = 'docsbuild builds its own search of every page';
+const COPY = 'every code block has a copy button';
+/** Plugins seen in VuePress 1 trees, by short name, and what docsbuild does in their place. */
+const INSTEAD: Readonly<Record<string, string>> = {
+  search: SEARCH,
+  flexsearch: SEARCH,
+  'fulltext-search': SEARCH,
+  'code-copy': COPY,
+  'copy-code': COPY,
+  'copy-code2': COPY,
+  'back-to-top': 'the viewer has no back-to-top button; the "on this page" list stays in view',
+  'active-header-links': 'the "on this page" list marks the section in view',
+  'medium-zoom': 'images are shown at their size, without zoom',
+  nprogress: 'pages load from small chunks, without a progress bar',
+  'smooth-scroll': 'the viewer scrolls as the reader\'s browser settings say',
+  pwa: 'docsbuild makes no service worker; the host\'s cache rules (_headers, vercel.json) keep files cached',
+  'last-updated': 'themeConfig.lastUpdated (site.yaml lastUpdated) gives each page its last git commit date',
+  sitemap: 'docsbuild writes no sitemap',
+  typedoc: 'the API pages it generates are not made: generate them into the content folder before the build (typedoc with typedoc-plugin-markdown)',
+  redirect: 'write the redirects in site.yaml `redirects` (they become redirects.json, _redirects and redirect pages)',
+  'html-redirect': 'write the redirects in site.yaml `redirects` (they become redirects.json, _redirects and redirect pages)',
+};
+
+/**
+ * A plugin's short name, as VuePress 1 resolves it: `tabs`,
+ * `vuepress-plugin-tabs`, `@vuepress/tabs`, `@vuepress/plugin-tabs` and
+ * `@someone/vuepress-plugin-tabs` are one plugin.
+ */
+export function pluginShortName(name: string): string {
+  return name.replace(/^@vuepress\/(?:plugin-)?/, '').replace(/^(?:@[^/]+\/)?vuepress-plugin-/, '');
+}
+
+export function readVuepressPlugins(plugins: unknown): VuepressPlugins {
+  const entries = pluginEntries(plugins);
+  const result: VuepressPlugins = { containers: [], notRun: [], names: entries.map(([name]) => (typeof name === 'string' ? name : '')) };
+  const found = new Map<string, string | undefined>();
+  for (const [index, [name, options]] of entries.entries()) {
+    const notRun = (why: string) => result.notRun.push({ name: typeof name === 'string' ? name : '', index, why });
+    if (typeof name !== 'string') {
+      notRun('a plugin written as code does not run in docsbuild');
+      continue;
+    }
+    const short = pluginShortName(name);
+    if (short === 'container') {
+      const type = isRecord(options) ? options.type : undefined;
+      if (typeof type !== 'string' || !/^[A-Za-z][\w-]*$/.test(type)) notRun('its "type" is not a word docsbuild can read as a container type');
+      else if (!found.has(type)) found.set(type, isRecord(options) && typeof options.defaultTitle === 'string' && options.defaultTitle !== '' ? options.defaultTitle : undefined);
+    } else if (short === 'google-analytics') {
+      const id = isRecord(options) && typeof options.ga === 'string' ? options.ga : undefined;
+      // gtag.js takes G- ids; Universal Analytics (UA-) ids stopped collecting data in July 2024.
+      if (id !== undefined && /^G-[A-Z0-9]{4,20}$/.test(id)) result.analytics = { provider: 'google-tag', id };
+      else notRun(`${id ?? 'its id'} is no Google Analytics 4 id (G-…), so no analytics tag is made; set site.yaml analytics: { provider: google-tag, id: G-… }`);
+    } else if (!READ.has(short)) {
+      notRun(INSTEAD[short] ?? 'VuePress plugins do not run in docsbuild');
+    }
+  }
+  result.containers = [...found].map(([type, title]) => (title === undefined ? { type } : { type, title }));
+  return result;
+}
+
+/** `['name', options]`, `'name'` and `{ name: options }` entries alike. */
+function pluginEntries(plugins: unknown): [unknown, unknown][] {
+  if (Array.isArray(plugins)) return plugins.map((entry): [unknown, unknown] => (Array.isArray(entry) ? [entry[0], entry[1]] : [entry, undefined]));
+  return isRecord(plugins) ? Object.entries(plugins) : [];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(CODE_MARK in value);
+}
