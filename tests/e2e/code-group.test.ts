@@ -74,4 +74,17 @@ describe.skipIf(skipBrowserTests)('viewer: code groups (Chromium)', () => {
     await poll(() => visiblePanels(page)).toEqual(['yarn']);
     await page.close();
   });
+
+  it('prints every panel under its label, without the tablist', async () => {
+    const page = await context.newPage();
+    await page.goto(site.url('/'));
+    await waitForApp(page);
+    await poll(() => visiblePanels(page)).toHaveLength(1);
+    await page.emulateMedia({ media: 'print' });
+    expect(await visiblePanels(page)).toEqual(['npm', 'pnpm', 'yarn']);
+    expect(await page.locator('[role="tablist"]').isVisible()).toBe(false);
+    const label = await page.locator('.code-group-panel').nth(1).evaluate((panel) => getComputedStyle(panel, '::before').content);
+    expect(label).toBe('"pnpm"');
+    await page.close();
+  });
 });
