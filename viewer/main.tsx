@@ -2,6 +2,7 @@ import { App } from './App';
 import { createChunkLoader } from './chunk-loader';
 import { mountApp } from './mount';
 import { viewerOverrides } from './overrides';
+import { openDetailsForPrint } from './print-details';
 import { createRouteData } from './route-data';
 import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, type BootData } from './view';
 import './styles/index.css';
@@ -16,6 +17,7 @@ import './styles/index.css';
  * navigation take the route data when it arrives.
  */
 function start(): void {
+  openDetailsForPrint(window);
   const container = document.getElementById(APP_ELEMENT_ID);
   const bootText = document.getElementById(BOOT_ELEMENT_ID)?.textContent;
   if (!container || !bootText) return;

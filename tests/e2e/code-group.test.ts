@@ -24,6 +24,10 @@ yarn add retry-kit
 \`\`\`
 </CodeBlock>
 </CodeGroup>
+
+::: details Why three package managers?
+Each team picks its own.
+:::
 `;
 
 /** Code groups in Chromium: every panel without JavaScript, tabs with it (arrow keys, the choice remembered). */
@@ -72,6 +76,20 @@ describe.skipIf(skipBrowserTests)('viewer: code groups (Chromium)', () => {
     await page.reload();
     await waitForApp(page);
     await poll(() => visiblePanels(page)).toEqual(['yarn']);
+    await page.close();
+  });
+
+  it('opens every closed details block for printing, and closes the same ones after', async () => {
+    const page = await context.newPage();
+    await page.goto(site.url('/'));
+    await waitForApp(page);
+    const details = page.locator('details');
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.getByText('Each team picks its own.').isVisible()).toBe(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await page.close();
   });
 
