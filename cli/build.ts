@@ -39,6 +39,7 @@ import { contentFolderOf, readImports } from './source/imports';
 import { createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
+import { textHash } from './support/hash';
 import { readLastUpdated } from './source/last-updated';
 import { StoredSources } from './source/stored-sources';
 
@@ -229,8 +230,8 @@ async function buildWith(
   });
   append(diagnostics, modelDiagnostics);
   const checks = options.checks ?? (await storedChecks);
-  // Kept between processes, the memory knows site.yaml by its text and every setting, and each page by its cache key (a VuePress config is code: checked whole).
-  const remembered = storedChecks && siteSource && { site: `${settingsOf(config)}\0${siteSource.text}`, identityOf: (page: SitePage) => inputKeys[page.at] };
+  // Kept between processes, the memory knows site.yaml by a hash of its text and every setting, and each page by its cache key (a VuePress config is code: checked whole).
+  const remembered = storedChecks && siteSource && { site: textHash(`${settingsOf(config)}\0${siteSource.text}`), identityOf: (page: SitePage) => inputKeys[page.at] };
   append(diagnostics, checkSite({ model, site, allPages, previous: config.previous, memory: checks, remembered: remembered || undefined }));
   if (storedChecks && cache) cleanups.push(() => saveStoredChecks(cache.dir, cache.toolVersion, checks!));
   result.pagesChecked = checks ? checks.lastChecked : model.pages.length;
