@@ -25,6 +25,7 @@ import { sizesOf, type ViewerSizes } from './output/sizes';
 import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
 import type { PageMemory } from './page/page-memory';
 import { summarisePages } from './page/summarise';
+import { isTooComplex } from './page/too-complex';
 import type { PageContext } from './page/types';
 import { checkSite } from './site/checks';
 import type { PageCheckMemory } from './site/checks/page-check-memory';
@@ -230,8 +231,10 @@ async function buildWith(
   });
   append(diagnostics, modelDiagnostics);
   const checks = options.checks ?? (await storedChecks);
-  // Kept between processes, the memory knows site.yaml by a hash of its text and every setting, and each page by its cache key (a VuePress config is code: checked whole).
-  const remembered = storedChecks && siteSource && { site: textHash(`${settingsOf(config)}\0${siteSource.text}`), identityOf: (page: SitePage) => inputKeys[page.at] };
+  // Kept between processes, the memory knows site.yaml by a hash of its text and every setting, and each page by its cache key (a VuePress
+  // config is code: checked whole). A page stopped for its budget has none: its summary is not all its key makes, and may differ next time.
+  const identityOf = (page: SitePage) => (isTooComplex({ summary: page.summary }) ? undefined : inputKeys[page.at]);
+  const remembered = storedChecks && siteSource && { site: textHash(`${settingsOf(config)}\0${siteSource.text}`), identityOf };
   append(diagnostics, checkSite({ model, site, allPages, previous: config.previous, memory: checks, remembered: remembered || undefined }));
   if (storedChecks && cache) cleanups.push(() => saveStoredChecks(cache.dir, cache.toolVersion, checks!));
   result.pagesChecked = checks ? checks.lastChecked : model.pages.length;

@@ -89,7 +89,7 @@ export class PageCheckMemory {
     return diagnostics;
   }
 
-  /** What it holds, when every page's identity and the site's are strings (the CLI's); else undefined. */
+  /** What it holds, when the pages' identities and the site's are strings (the CLI's); else undefined. */
   get state(): CheckState | undefined {
     if (typeof this.site !== 'string' || this.shape === undefined) return undefined;
     const paths: string[] = [];
@@ -97,6 +97,8 @@ export class PageCheckMemory {
     const placeOf = (target: string) => places.get(target) ?? (places.set(target, paths.length), paths.push(target) - 1);
     const pages: CheckState['pages'] = [];
     for (const [file, { id, diagnostics, targets }] of this.checked) {
+      // A page without a key is left out: the next build checks it, and the pages linking to it, again.
+      if (id === undefined) continue;
       if (typeof id !== 'string') return undefined;
       pages.push([file, id, [...diagnostics], [...targets].map(placeOf)]);
     }
