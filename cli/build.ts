@@ -25,12 +25,14 @@ import { sizesOf, type ViewerSizes } from './output/sizes';
 import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
 import type { PageMemory } from './page/page-memory';
 import { summarisePages } from './page/summarise';
+import { isTooComplex } from './page/too-complex';
 import type { PageContext } from './page/types';
 import { checkSite } from './site/checks';
 import type { PageCheckMemory } from './site/checks/page-check-memory';
 import { dropDuplicatePaths } from './site/checks/duplicate-paths';
 import { buildSiteModel } from './site/model';
-import { sitePagesOf } from './site/pages';
+import { sitePagesOf, type SitePage } from './site/pages';
+import { loadStoredChecks, saveStoredChecks } from './site/checks/stored-checks';
 import { parseSiteConfig } from './site/site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources, readPageText, type LoadedSources, type SourceFile } from './source/load';
@@ -38,6 +40,7 @@ import { contentFolderOf, readImports } from './source/imports';
 import { createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
+import { textHash } from './support/hash';
 import { readLastUpdated } from './source/last-updated';
 import { StoredSources } from './source/stored-sources';
 
@@ -60,7 +63,10 @@ export interface BuildOptions {
    * for the little garbage a build by difference leaves, and V8's own marking runs beside the thread.
    */
   collectWhileWriting?: boolean;
-  /** The link checks of the last builds (the dev server's): only the pages an edit can affect are checked again (site/checks/page-check-memory.ts). */
+  /**
+   * The link checks of the last builds (the dev server's): only the pages an edit can affect are checked again (site/checks/page-check-memory.ts).
+   * Without, a build with a page cache and no `memory` (the CLI's) keeps them in the cache (site/checks/stored-checks.ts).
+   */
   checks?: PageCheckMemory;
   /**
    * False: no download sizes in the result (the dev server shows none), and
@@ -100,6 +106,8 @@ export interface BuildResult {
   pagesFromCache: number;
   /** Pages whose body was read to make output; the others' output was all reused from the previous build. */
   bodiesRead: number;
+  /** Pages whose links were checked; with a memory of the last build's checks, the others' problems were kept. */
+  pagesChecked?: number;
   /** Every file pages include or import snippets from, absolute: `dev` watches those outside the content folder too. */
   importedFiles: string[];
   /**
@@ -147,6 +155,9 @@ async function buildWith(
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
   const { signal } = options;
+  const cache = config.pages.cache;
+  // The CLI's link checks by difference: the last build's, from the cache, read while the pages are.
+  const storedChecks = !options.checks && cache && !options.memory ? loadStoredChecks(cache.dir, cache.toolVersion) : undefined;
   const sources = options.memory ? await loadSources(config, options.memory.files, options.memory.assetHashes) : await loadWithStoredSources(config);
   signal?.throwIfAborted();
   append(diagnostics, sources.diagnostics);
@@ -219,7 +230,14 @@ async function buildWith(
     docsearchApiKey: config.docsearchApiKey,
   });
   append(diagnostics, modelDiagnostics);
-  append(diagnostics, checkSite({ model, site, allPages, previous: config.previous, memory: options.checks }));
+  const checks = options.checks ?? (await storedChecks);
+  // Kept between processes, the memory knows site.yaml by a hash of its text and every setting, and each page by its cache key (a VuePress
+  // config is code: checked whole). A page stopped for its budget has none: its summary is not all its key makes, and may differ next time.
+  const identityOf = (page: SitePage) => (isTooComplex({ summary: page.summary }) ? undefined : inputKeys[page.at]);
+  const remembered = storedChecks && siteSource && { site: textHash(`${settingsOf(config)}\0${siteSource.text}`), identityOf };
+  append(diagnostics, checkSite({ model, site, allPages, previous: config.previous, memory: checks, remembered: remembered || undefined }));
+  if (storedChecks && cache) cleanups.push(() => saveStoredChecks(cache.dir, cache.toolVersion, checks!));
+  result.pagesChecked = checks ? checks.lastChecked : model.pages.length;
   // Redirects from site.yaml that are written (the table adds index.html twins of its own).
   const configured = model.redirects.filter((r) => Object.hasOwn(siteConfig.redirects, r.from));
   append(
@@ -265,7 +283,6 @@ async function buildWith(
   const published: Published = { chunks: new Map(), copies: new Map(), records: new Map(), htmlGzip: new Map() };
   // Page footer: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
   const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
-  const cache = config.pages.cache;
   const stored = cache && !options.memory ? new FeatureStates(cache.dir, cache.toolVersion) : undefined;
   const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored, sizes: options.sizes };
   const runs: (FeatureRun | undefined)[] = [];
@@ -391,6 +408,12 @@ async function loadWithStoredSources(config: ResolvedConfig): Promise<LoadedSour
     await files.abort();
     throw error;
   }
+}
+
+/** Every setting of a run, as one string (the timings flag aside: it changes no output). */
+function settingsOf(config: ResolvedConfig): string {
+  const { timings: _timings, ...settings } = config;
+  return JSON.stringify(settings);
 }
 
 /** Lets events waiting in the loop (a watcher's) run, then stops if they made this build stale. */

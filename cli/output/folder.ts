@@ -260,6 +260,9 @@ export class OutputFolder implements OutputSink {
 
   /** A name as the file it lands on: `a.html` and `./a.html` are one file. */
   private canonical(target: string): string {
+    // safeJoin's target is resolved, so below the temp folder it is the part after it (path.relative's answer, for less).
+    const root = resolvedDir(this.temp);
+    if (path.sep === '/' && target.startsWith(`${root}/`)) return target.slice(root.length + 1);
     return path.relative(this.temp, target).split(path.sep).join('/');
   }
 
@@ -594,6 +597,21 @@ async function swapIn(temp: string, outDir: string): Promise<string | undefined>
   return undefined;
 }
 
+/** Absolute folders as path.resolve gives them (the output and temp folders: a few per build); relative ones depend on the working folder. */
+const resolvedDirs = new Map<string, string>();
+function resolvedDir(dir: string): string {
+  if (!path.isAbsolute(dir)) return path.resolve(dir);
+  let root = resolvedDirs.get(dir);
+  if (root === undefined) resolvedDirs.set(dir, (root = path.resolve(dir)));
+  return root;
+}
+
+/** A relative name with no empty, `.` or `..` segment and no backslash: path.resolve leaves it as it is. */
+const NOT_PLAIN = /\\|(?:^|\/)\.{0,2}(?:\/|$)/;
+function isPlainName(name: string): boolean {
+  return name !== '' && !NOT_PLAIN.test(name);
+}
+
 /** Whether a file of the previous output is as its record says (ours, unchanged since). */
 function isAsRecorded(now: Stats, old: RecordedFile): boolean {
   return now.isFile() && now.size === old.size && now.mtimeMs === old.mtimeMs && now.ino === old.ino;
@@ -601,7 +619,9 @@ function isAsRecorded(now: Stats, old: RecordedFile): boolean {
 
 /** Joins an output name to a folder, refusing names that would land outside it. */
 export function safeJoin(dir: string, name: string): string {
-  const root = path.resolve(dir);
+  const root = resolvedDir(dir);
+  // Most names are plain: joined as path.resolve would, for less (a one-edit build at 10,000 pages keeps 33,000 files, each joined twice).
+  if (path.sep === '/' && root !== '/' && isPlainName(name)) return `${root}/${name}`;
   const target = path.resolve(root, name);
   if (path.isAbsolute(name) || !target.startsWith(root + path.sep)) {
     throw new Error(`Refusing to write "${name}" outside the output folder.`);

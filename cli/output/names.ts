@@ -13,15 +13,14 @@ export class OutputNames {
 
   add(name: string): void {
     this.files.add(name);
-    const parts = name.split('/');
-    for (let i = 1; i < parts.length; i++) this.folders.add(parts.slice(0, i).join('/'));
+    // Each folder is the name up to one of its slashes (no split and join: a site's 33,000 names are added at once).
+    for (let at = name.indexOf('/'); at !== -1; at = name.indexOf('/', at + 1)) this.folders.add(name.slice(0, at));
   }
 
   /** Whether `name` can be written without replacing a file or turning a file into a folder. */
   isFree(name: string): boolean {
     if (this.files.has(name) || this.folders.has(name)) return false;
-    const parts = name.split('/');
-    for (let i = 1; i < parts.length; i++) if (this.files.has(parts.slice(0, i).join('/'))) return false;
+    for (let at = name.indexOf('/'); at !== -1; at = name.indexOf('/', at + 1)) if (this.files.has(name.slice(0, at))) return false;
     return true;
   }
 

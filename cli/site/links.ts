@@ -85,6 +85,18 @@ function resolveUncached(url: string, from: IndexedPage, index: SiteIndex): Link
   return { kind: 'dead', tried: sitePath, hash };
 }
 
+/**
+ * The last segment of a link's path as resolveLink reads it (decoded,
+ * without `#hash` and `?query`): a link can lead to a file of the content
+ * folder only when this is the file's name, or a `.`, `..` or nothing
+ * that normalizing takes away. Testing it first spares resolving every
+ * link of a site that has few files (referencedMedia).
+ */
+export function lastSegmentOf(url: string): string {
+  const decoded = safeDecode(pathOf(url));
+  return decoded.slice(decoded.lastIndexOf('/') + 1);
+}
+
 /** What a browser drops from a URL before reading it: leading spaces and controls, tabs and line breaks. */
 const BROWSER_IGNORES = /^[\u0000-\u0020]|[\t\n\r]/;
 /** What path.posix.normalize changes in an absolute path: `.` and `..` segments, and empty ones (`//`). */

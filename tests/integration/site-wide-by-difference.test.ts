@@ -73,8 +73,43 @@ describe('site-wide files by difference', () => {
       const now = await warm(last.output);
       expect(now.result.pagesFromCache, `step ${step}: ${kind} in ${page}`).toBe(PAGES.length - 1);
       expect(now.result.bodiesRead, `step ${step}: ${kind} in ${page}`).toBe(1);
-      same(now.result, await build(config(), { mode: 'build', pipeline }));
+      const cold = await build(config(), { mode: 'build', pipeline });
+      same(now.result, cold);
+      expect(now.result.diagnostics).toEqual(cold.diagnostics);
+      // The link checks of pages the edit cannot affect are the last build's (site/checks/stored-checks.ts).
+      expect(now.result.pagesChecked, `step ${step}: ${kind} in ${page}`).toBeLessThan(PAGES.length);
       last = now;
     }
+  });
+
+  it('edits that change what links resolve to: problems and files equal a cold build', { timeout: 60_000 }, async () => {
+    const write = (name: string, text: string) => writeFileSync(path.join(root, 'content', name), text);
+    const read = (name: string) => readFileSync(path.join(root, 'content', name), 'utf8');
+    const setup = read('guide/setup.md');
+    const ref = read('api/ref.md');
+    const site = read('site.yaml');
+    const steps: [string, () => void][] = [
+      ['a new page linking to two others and an anchor', () => write('guide/extra.md', '# Extra\n\nSee [the reference](../api/ref.md) and [install](./setup.md#install).\n')],
+      ['a linked heading renamed', () => write('guide/setup.md', setup.replace('## Install', '## Installing'))],
+      ['the heading back', () => write('guide/setup.md', setup)],
+      ['a linked page removed', () => rmSync(path.join(root, 'content', 'api/ref.md'))],
+      ['the page back', () => write('api/ref.md', ref)],
+      ['a redirect added, and a link through it', () => {
+        write('site.yaml', site.replace('redirects:\n', 'redirects:\n  /moved/: /api/reference/\n'));
+        write('guide/extra.md', '# Extra\n\nSee [the reference](/moved/#nowhere).\n');
+      }],
+    ];
+    let last = await warm();
+    for (const [what, edit] of steps) {
+      edit();
+      const now = await warm(last.output);
+      const cold = await build(config(), { mode: 'build', pipeline });
+      expect(now.result.diagnostics, what).toEqual(cold.diagnostics);
+      same(now.result, cold);
+      last = now;
+    }
+    // The renamed heading was a problem of the pages linking to it, which did not change themselves.
+    rmSync(path.join(root, 'content', 'guide/extra.md'));
+    write('site.yaml', site);
   });
 });

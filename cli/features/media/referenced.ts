@@ -1,4 +1,4 @@
-import { resolveLink } from '../../site/links';
+import { lastSegmentOf, resolveLink } from '../../site/links';
 import type { SiteModel } from '../../site/model';
 
 /**
@@ -12,9 +12,18 @@ export function referencedMedia(model: SiteModel): Set<string> {
   const { index } = model;
   const used = new Set<string>();
   const add = (href: string) => used.add(href.slice(index.base.length).replace(/#.*$/, ''));
-  for (const { page, indexed } of model.pages) {
+  // Only a URL that names a file (or ends in what normalizing takes away) is resolved: at 10,000 pages
+  // resolving every link of every page was a second of a one-edit build, for a site of few files or none.
+  const names = new Set<string>();
+  for (const sitePath of index.assets.keys()) names.add(sitePath.slice(sitePath.lastIndexOf('/') + 1));
+  const mayBeFile = (url: string) => {
+    const last = lastSegmentOf(url);
+    return names.has(last) || last === '.' || last === '..';
+  };
+  for (const { page, indexed } of names.size === 0 ? [] : model.pages) {
     const urls = [...page.links.map((l) => l.url), ...(page.rendered?.linkUrls ?? []), ...stringsIn(page.frontmatter)];
     for (const url of urls) {
+      if (!mayBeFile(url)) continue;
       const target = resolveLink(url, indexed, index);
       if (target.kind === 'asset') add(target.href);
     }

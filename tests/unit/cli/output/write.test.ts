@@ -30,6 +30,14 @@ describe('cli/output/folder', () => {
     expect(safeJoin('/x/dist', 'a/b.json')).toBe('/x/dist/a/b.json');
   });
 
+  it('joins every name as path.resolve does (plain names take a quicker way)', () => {
+    const names = ['a.html', 'a/b/c.html', './a', 'a/./b', 'a/../b', 'a//b', 'a/', '.hidden/x', 'a/..b', '...', 'x\\y', 'a/b/../../c'];
+    for (const dir of ['/x/dist', '/x/dist/', '/x/./dist', '/x/y/../dist']) {
+      for (const name of names) expect(safeJoin(dir, name), `${dir} + ${name}`).toBe(path.resolve(dir, name));
+    }
+    expect(() => safeJoin('/x/dist', 'a/../..')).toThrow(/outside the output folder/);
+  });
+
   it('refuses to write while another live process holds the lock, and keeps the output', async () => {
     const out = path.join(root, 'busy', 'dist');
     await writeOutput(new Map([['keep.json', 'k']]), out);

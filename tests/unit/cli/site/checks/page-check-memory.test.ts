@@ -78,4 +78,39 @@ describe('cli/site/checks/page-check-memory', () => {
       expect(run.ran, what).toEqual(model.pages.map((p) => p.indexed.path));
     }
   });
+
+  it('kept between processes: pages known by a key, the state stored and taken back, a page without a key always checked', () => {
+    const keys = new Map<string, string | undefined>([['/a/', 'ka'], ['/b/', 'kb'], ['/c/', undefined]]);
+    const identityOf = (page: SitePage) => keys.get(page.indexed.path);
+    const first = new PageCheckMemory();
+    const all = first.check(modelOf([a, b, c]), 'site 1', counting().check, identityOf);
+    // /c/ has no key: it is left out of what is stored, so another process checks it again.
+    expect(first.state!.pages.map(([file]) => file)).toEqual(['content/a/README.md', 'content/b/README.md']);
+    const withoutC = counting();
+    PageCheckMemory.from(structuredClone(first.state!)).check(modelOf([a, b, c]), 'site 1', withoutC.check, identityOf);
+    expect(withoutC.ran).toEqual(['/c/']);
+    keys.set('/c/', 'kc');
+    first.check(modelOf([a, b, c]), 'site 1', counting().check, identityOf);
+    expect(first.changed).toBe(true);
+    const state = first.state!;
+    expect(state.pages.map(([file, id]) => [file, id])).toEqual([['content/a/README.md', 'ka'], ['content/b/README.md', 'kb'], ['content/c/README.md', 'kc']]);
+
+    // Another process: nothing changed, nothing checked, the same problems, and nothing to store again.
+    const second = PageCheckMemory.from(structuredClone(state));
+    const none = counting();
+    expect(second.check(modelOf([a, b, c]), 'site 1', none.check, identityOf)).toEqual(all);
+    expect(none.ran).toEqual([]);
+    expect(second.changed).toBe(false);
+
+    // /b/'s key changed (its text): it and /a/, which links to it.
+    keys.set('/b/', 'kb2');
+    const some = counting();
+    PageCheckMemory.from(structuredClone(state)).check(modelOf([a, b, c]), 'site 1', some.check, identityOf);
+    expect(some.ran).toEqual(['/a/', '/b/']);
+
+    // Another site.yaml or settings: every page.
+    const every = counting();
+    PageCheckMemory.from(structuredClone(state)).check(modelOf([a, b, c]), 'site 2', every.check, identityOf);
+    expect(every.ran).toEqual(['/a/', '/b/', '/c/']);
+  });
 });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { OutputNames } from '../../../../cli/output/names';
+
+describe('cli/output/names', () => {
+  it('refuses a name that is a file, a folder of one, or below a file; empty segments are folders of their own', () => {
+    const names = new OutputNames(['a/b/c.html', 'x', 'p//q.txt']);
+    expect(names.isFree('a/b/c.html')).toBe(false);
+    expect(names.isFree('a')).toBe(false);
+    expect(names.isFree('a/b')).toBe(false);
+    expect(names.isFree('x/index.html')).toBe(false);
+    expect(names.isFree('p/')).toBe(false);
+    expect(names.isFree('p/q.txt')).toBe(true);
+    expect(names.isFree('a/b/d.html')).toBe(true);
+    expect(names.claim('a/b/d.html')).toBe(true);
+    expect(names.claim('a/b/d.html/e')).toBe(false);
+  });
+});
