@@ -51,7 +51,8 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
   const rule = options.slugify ?? 'github';
   const slugger = createSlugger(rule);
   const otherSlugger = options.anchorAliases ? createSlugger(rule === 'github' ? 'vuepress' : 'github') : undefined;
-  const aliases: Record<string, string[]> = {};
+  // Without a prototype: a heading's id may be `constructor` or `__proto__`.
+  const aliases = Object.create(null) as Record<string, string[]>;
   const addAlias = (id: string, alias: string) => {
     if (alias === id || anchors.has(alias)) return;
     anchors.add(alias);

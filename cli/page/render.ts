@@ -3,6 +3,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { Code, Definition, Image, Link } from 'mdast';
 import type { Header } from '../../schema/manifest';
 import { cleanHtml, urlSurvives } from '../html/clean';
+import { markdownToHtml } from '../html/markdown-html';
 import { pageToHast } from '../html/page-hast';
 import { isLocalImageUrl } from '../html/raw-images';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
@@ -21,6 +22,8 @@ export interface RenderContext {
   html?: HtmlPolicy;
   /** Number the lines of every code block unless its fence says `:no-line-numbers` (site.yaml `markdown.lineNumbers`). */
   lineNumbers?: boolean;
+  /** Always the general renderer (hast, cleaning, serializing), never the direct one: for the test that compares them. */
+  general?: boolean;
 }
 
 export interface RenderedPage {
@@ -28,6 +31,8 @@ export interface RenderedPage {
   html: string;
   /** The URL as written behind each placeholder, by its number. */
   linkUrls: string[];
+  /** Whether the direct renderer wrote it (markdown-html.ts) rather than the general one. */
+  direct: boolean;
 }
 
 /**
@@ -39,17 +44,20 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, context: Re
   const policy = context.html ?? DEFAULT_HTML_POLICY;
   const linkUrls: string[] = [];
   const tree = annotateTree(pageTree.tree, outline.headingIds, (node) => placeholderOf(node, linkUrls, policy));
-  const hast = pageToHast(tree, {
-    code: (node) => renderCode(node, context.highlighter, context.lineNumbers === true),
-    toc: tocList(outline.headers),
-    headingAnchors: true,
-  });
+  // Remembered: a page the direct renderer gives up on midway is rendered again the general way, its blocks highlighted once.
+  const blocks = new Map<Code, Element>();
+  const code = (node: Code) => blocks.get(node) ?? blocks.set(node, renderCode(node, context.highlighter, context.lineNumbers === true)).get(node)!;
+  const toc = tocList(outline.headers);
+  // Pages without raw HTML (most) are written straight from Markdown; the direct renderer says when a page is not one it can write.
+  const direct = context.general ? undefined : markdownToHtml(tree, { code, toc, aliases: outline.aliases });
+  if (direct !== undefined) return { html: direct, linkUrls, direct: true };
+  const hast = pageToHast(tree, { code, toc, headingAnchors: true });
   const clean = cleanHtml(hast, policy);
   placeRawImages(clean, linkUrls);
   openExternalLinksInNewTab(clean);
   focusableTables(clean);
   addAnchorAliases(clean, outline.aliases);
-  return { html: toHtml(clean), linkUrls };
+  return { html: toHtml(clean), linkUrls, direct: false };
 }
 
 /**

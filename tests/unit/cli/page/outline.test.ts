@@ -100,6 +100,12 @@ describe('cli/page/outline slug rules and aliases', () => {
     expect(o.headingIds).toEqual(['a-b', 'ab']);
     expect(o.aliases).toEqual({ ab: ['ab-1'] });
   });
+
+  it('gives aliases to headings named like an object\'s own keys (`__proto__`, `constructor`)', () => {
+    const o = extractOutline(pageTree('## `__proto__`\n\n## constructor.x\n'), { headerLevels: [2], anchorAliases: true });
+    expect(o.headingIds).toEqual(['__proto__', 'constructorx']);
+    expect(Object.entries(o.aliases)).toEqual([['__proto__', ['proto']], ['constructorx', ['constructor-x']]]);
+  });
 });
 
 describe('cli/page/outline VuePress header titles', () => {
