@@ -1,3 +1,4 @@
+import { bodyObject } from './body-bytes';
 import { BodySpool } from './body-spool';
 import { cacheKey, createPageCache, type PageCacheOptions } from './cache';
 import type { PageMemory } from './page-memory';
@@ -9,7 +10,7 @@ import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
 import { createPagePipeline, type PagePipeline } from './page-pipeline';
 import { isTooComplex } from './too-complex';
-import type { PageBody, PageContext, PagePart, PageResult, PageSummary } from './types';
+import type { EncodedPageResult, PageBody, PageBodyBytes, PageContext, PagePart, PageResult, PageSummary } from './types';
 
 export interface SummariseOptions {
   /** What each output feature keeps of a rendered page (features/parts.ts); workers import the same list themselves. */
@@ -86,7 +87,8 @@ const CACHE_READS_AT_ONCE = 64;
 export async function summarisePages(sources: readonly SourceFile[], context: PageContext, options: SummariseOptions = {}): Promise<Summaries> {
   const cache = options.cache && createPageCache(options.cache);
   const summaries = new Array<PageSummary>(sources.length);
-  const held = new Map<number, PageBody>();
+  // A body from a worker is held as its bytes (half the room of the object), decoded when taken.
+  const held = new Map<number, PageBody | PageBodyBytes>();
   const { memory } = options;
   // With memory and no cache, a key of the same material (the tool's version is this process's).
   const keyOf = (source: SourceFile) => cache?.keyOf(source, context) ?? (memory ? cacheKey(source, context, '') : undefined);
@@ -119,12 +121,13 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   // Summaries from the cache are left as they are: a one-edit build reads thousands and keeps them for moments.
   const strings = new StringTable();
   const stored: Promise<void>[] = [];
-  const accept = (k: number, result: PageResult) => {
+  // A worker's body comes as bytes, stored as they are: the cache and the spool keep bodies as those bytes.
+  const accept = (k: number, result: PageResult | EncodedPageResult) => {
     const { body } = result;
     const summary = strings.intern(result.summary);
     const i = missing[k]!;
     summaries[i] = summary;
-    memory?.set(memoryKeyOf(sources[i]!), summary, cache ? undefined : body);
+    memory?.set(memoryKeyOf(sources[i]!), summary, cache || !body ? undefined : bodyObject(body));
     if (spool && body) {
       stored.push(spool.put(i, body).then((ok) => void (ok || held.set(i, body))));
       return;
@@ -181,7 +184,8 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       if (inMemory) {
         // Kept when the process's memory holds it: a later build may take it again.
         if (!memory) held.delete(index);
-        return inMemory;
+        const body = bodyObject(inMemory);
+        if (body) return body;
       }
       if (!summaries[index]?.page?.rendered) return undefined;
       const spooled = spool?.has(index) ? await spool.take(index) : undefined;
