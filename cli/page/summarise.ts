@@ -4,7 +4,7 @@ import { cacheKey, createPageCache, type PageCacheOptions } from './cache';
 import type { PageMemory } from './page-memory';
 import { UsageError } from '../support/errors';
 import { StringTable } from '../support/intern';
-import { collectGarbage } from '../support/memory';
+import { collectGarbage, shrinkYoungGeneration, YOUNG_GENERATION_WORTH_SHRINKING, youngGenerationSize } from '../support/memory';
 import { mapLimited } from '../support/map-limited';
 import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
@@ -75,6 +75,9 @@ export interface PageBodies {
  */
 export const PARALLEL_THRESHOLD = 300;
 
+/** While workers run a large build, how often (in pages received) this thread looks whether its young generation is worth shrinking. */
+const PAGES_BETWEEN_HEAP_LOOKS = 100;
+
 /** Cache entries read at once: enough to keep the disk busy, few enough that memory does not grow with the site. */
 const CACHE_READS_AT_ONCE = 64;
 
@@ -122,7 +125,13 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const strings = new StringTable();
   const stored: Promise<void>[] = [];
   // A worker's body comes as bytes, stored as they are: the cache and the spool keep bodies as those bytes.
+  let received = 0;
+  let shrinking: Promise<unknown> | undefined;
   const accept = (k: number, result: PageResult | EncodedPageResult) => {
+    // While workers run a large build, this thread only receives and stores: its young generation is kept small (support/memory.ts).
+    if (early && ++received % PAGES_BETWEEN_HEAP_LOOKS === 0 && !shrinking && youngGenerationSize() > YOUNG_GENERATION_WORTH_SHRINKING) {
+      shrinking = shrinkYoungGeneration().finally(() => (shrinking = undefined));
+    }
     const { body } = result;
     const summary = strings.intern(result.summary);
     const i = missing[k]!;
@@ -172,6 +181,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     if (options.parallel && todo.length > 0) await processPagesInParallel(todo, context, poolFor(context, options.parallel, todo.length), accept, load);
     else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
     await Promise.all(stored);
+    await shrinking;
   } catch (error) {
     await spool?.close();
     throw error;
