@@ -307,7 +307,7 @@ async function buildWith(
     // Let go of what the feature kept for its site-wide files (the search index's postings: tens of MiB at 10,000 pages)
     // before the features after it make theirs.
     runs[at] = undefined;
-    heap.maybeCollect();
+    heap.maybeCollect(STAGE_HEADROOM);
     if (signal) await yieldTo(signal);
   }
   timer.lap('site-wide files');

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PAGE_PARTS } from './features/parts';
 import { createCodeHighlighter, knownLanguageNames, type Highlighter } from './markdown/highlight';
+import { encodeBody } from './page/body-bytes';
 import { createPageTools, processPage } from './page/pipeline';
 import type { WorkerReply, WorkerRequest } from './page/protocol';
 import type { PageContext } from './page/types';
@@ -13,10 +14,13 @@ const tools = createPageTools(await knownLanguageNames(), PAGE_PARTS, () => (hig
 parentPort!.on('message', async ({ index, source }: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply = { index, result: await processPage(source, context, tools) };
+    const { summary, body } = await processPage(source, context, tools);
+    reply = { index, result: body ? { summary, body: encodeBody(body) } : { summary } };
   } catch (error) {
     reply = { index, error: (error as Error).message };
   }
-  parentPort!.postMessage(reply);
+  // The body's bytes are handed over, not copied.
+  const bytes = 'result' in reply ? reply.result.body : undefined;
+  parentPort!.postMessage(reply, bytes ? [bytes.buffer] : []);
 });
 parentPort!.postMessage({ ready: true } satisfies WorkerReply);

@@ -1,15 +1,16 @@
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
-import type { PageBody } from './types';
+import { decodeBody, encodeBody } from './body-bytes';
+import type { PageBody, PageBodyBytes } from './types';
 
 /**
  * Rendered bodies waiting to be written, in one temporary file instead of
  * memory: a build without a page cache held every page's body from the
  * per-page stages to the writing (about 28 KB a page; 430 MiB peak at 2,000
- * pages). Each body is appended v8-serialized where the file ends and read
- * back once, when its page is written. The file is removed by `close`.
+ * pages). Each body is appended as the bytes of its JSON (page/body-bytes.ts,
+ * as a worker sends it) where the file ends and read back once, when its
+ * page is written. The file is removed by `close`.
  */
 export class BodySpool {
   private readonly places = new Map<number, { at: number; length: number }>();
@@ -33,8 +34,8 @@ export class BodySpool {
   }
 
   /** Stores the body of page `index`; false when it could not be written (the caller keeps it then). */
-  async put(index: number, body: PageBody): Promise<boolean> {
-    const bytes = serialize(body);
+  async put(index: number, body: PageBody | PageBodyBytes): Promise<boolean> {
+    const bytes = body instanceof Uint8Array ? body : encodeBody(body);
     // Its place is taken before the write starts: writes run at once, each at its own offset.
     const at = this.end;
     this.end += bytes.length;
@@ -61,8 +62,7 @@ export class BodySpool {
       const bytes = Buffer.allocUnsafe(place.length);
       const { bytesRead } = await this.handle.read(bytes, 0, place.length, place.at);
       if (bytesRead !== place.length) return undefined;
-      const body = deserialize(bytes) as Partial<PageBody> | null;
-      return body && typeof body.html === 'string' && body.parts !== null && typeof body.parts === 'object' ? (body as PageBody) : undefined;
+      return decodeBody(bytes);
     } catch {
       return undefined;
     }

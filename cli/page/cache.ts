@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { KnownTextHash, SourceFile } from '../source/load';
 import { textHash } from '../support/hash';
 import { SummaryIndex } from './summary-index';
-import type { PageBody, PageContext, PageResult, PageSummary } from './types';
+import type { PageBody, PageContext, PageSummary } from './types';
 
 /** Bumped when the shape of a cache entry changes. */
 const ENTRY_FORMAT = 5;
@@ -29,8 +29,8 @@ export interface PageCache {
   get(source: SourceFile, context: PageContext): Promise<PageSummary | undefined>;
   /** The body of a stored page; undefined when the entry is gone or damaged (process the page again). */
   body(source: SourceFile, context: PageContext): Promise<PageBody | undefined>;
-  /** Stores a processed page; false when it could not be written (the caller keeps the body then). */
-  set(source: SourceFile, context: PageContext, result: PageResult): Promise<boolean>;
+  /** Stores a processed page, its body an object or already the bytes of its JSON (page/body-bytes.ts); false when it could not be written (the caller keeps the body then). */
+  set(source: SourceFile, context: PageContext, result: { summary: PageSummary; body?: PageBody | Uint8Array }): Promise<boolean>;
   /** After the pages' summaries are all asked for and stored: writes the summaries file (page/summary-index.ts) if it changed. */
   flush(): Promise<void>;
 }
@@ -106,7 +106,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         // Write then rename: a reader never sees half an entry.
         const temp = `${file}.${process.pid}.tmp`;
         const head = JSON.stringify({ format: ENTRY_FORMAT, key, summary });
-        await writeFile(temp, body === undefined ? head : `${head}\n${JSON.stringify(body)}`);
+        // A worker's body comes as its JSON's bytes: written as they are, not parsed and serialized again.
+        const entry = body === undefined ? head : body instanceof Uint8Array ? Buffer.concat([Buffer.from(`${head}\n`), body]) : `${head}\n${JSON.stringify(body)}`;
+        await writeFile(temp, entry);
         await rename(temp, file);
         (await indexed()).set(key, summary);
         return true;

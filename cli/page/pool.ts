@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SourceFile } from '../source/load';
 import { DEFAULT_PAGE_BUDGET, tooComplexResult, type PageBudget } from './too-complex';
-import type { PageContext, PageResult } from './types';
+import type { EncodedPageResult, PageContext } from './types';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 export interface PoolOptions {
@@ -39,7 +39,8 @@ interface Feed {
 /**
  * Runs the per-page pipeline on worker threads. Each worker takes the next
  * page when it is free (pages differ a lot in cost). Each result goes to
- * `onResult` with its source's index as it arrives, and is not kept here:
+ * `onResult` with its source's index as it arrives, its body as the bytes
+ * the worker made (page/body-bytes.ts), and is not kept here:
  * the caller decides what stays in memory, and output does not depend on
  * which thread did what. Every page has a budget (too-complex.ts): a page
  * still running when its time is up has its worker stopped; one that runs
@@ -51,7 +52,7 @@ export async function processPagesInParallel(
   sources: readonly SourceFile[],
   context: PageContext,
   options: PoolOptions,
-  onResult: (index: number, result: PageResult) => void,
+  onResult: (index: number, result: EncodedPageResult) => void,
   // Each page as it is handed to a worker: a caller that let go of the texts reads them again here. Its failure fails the run.
   load: (index: number) => SourceFile | Promise<SourceFile> = (index) => sources[index]!,
 ): Promise<void> {

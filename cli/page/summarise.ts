@@ -1,15 +1,16 @@
+import { bodyObject } from './body-bytes';
 import { BodySpool } from './body-spool';
 import { cacheKey, createPageCache, type PageCacheOptions } from './cache';
 import type { PageMemory } from './page-memory';
 import { UsageError } from '../support/errors';
 import { StringTable } from '../support/intern';
-import { collectGarbage } from '../support/memory';
+import { collectGarbage, shrinkYoungGeneration, YOUNG_GENERATION_WORTH_SHRINKING, youngGenerationSize } from '../support/memory';
 import { mapLimited } from '../support/map-limited';
 import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
 import { createPagePipeline, type PagePipeline } from './page-pipeline';
 import { isTooComplex } from './too-complex';
-import type { PageBody, PageContext, PagePart, PageResult, PageSummary } from './types';
+import type { EncodedPageResult, PageBody, PageBodyBytes, PageContext, PagePart, PageResult, PageSummary } from './types';
 
 export interface SummariseOptions {
   /** What each output feature keeps of a rendered page (features/parts.ts); workers import the same list themselves. */
@@ -74,6 +75,9 @@ export interface PageBodies {
  */
 export const PARALLEL_THRESHOLD = 300;
 
+/** While workers run a large build, how often (in pages received) this thread looks whether its young generation is worth shrinking. */
+const PAGES_BETWEEN_HEAP_LOOKS = 100;
+
 /** Cache entries read at once: enough to keep the disk busy, few enough that memory does not grow with the site. */
 const CACHE_READS_AT_ONCE = 64;
 
@@ -86,7 +90,8 @@ const CACHE_READS_AT_ONCE = 64;
 export async function summarisePages(sources: readonly SourceFile[], context: PageContext, options: SummariseOptions = {}): Promise<Summaries> {
   const cache = options.cache && createPageCache(options.cache);
   const summaries = new Array<PageSummary>(sources.length);
-  const held = new Map<number, PageBody>();
+  // A body from a worker is held as its bytes (half the room of the object), decoded when taken.
+  const held = new Map<number, PageBody | PageBodyBytes>();
   const { memory } = options;
   // With memory and no cache, a key of the same material (the tool's version is this process's).
   const keyOf = (source: SourceFile) => cache?.keyOf(source, context) ?? (memory ? cacheKey(source, context, '') : undefined);
@@ -119,12 +124,19 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   // Summaries from the cache are left as they are: a one-edit build reads thousands and keeps them for moments.
   const strings = new StringTable();
   const stored: Promise<void>[] = [];
-  const accept = (k: number, result: PageResult) => {
+  // A worker's body comes as bytes, stored as they are: the cache and the spool keep bodies as those bytes.
+  let received = 0;
+  let shrinking: Promise<unknown> | undefined;
+  const accept = (k: number, result: PageResult | EncodedPageResult) => {
+    // While workers run a large build, this thread only receives and stores: its young generation is kept small (support/memory.ts).
+    if (early && ++received % PAGES_BETWEEN_HEAP_LOOKS === 0 && !shrinking && youngGenerationSize() > YOUNG_GENERATION_WORTH_SHRINKING) {
+      shrinking = shrinkYoungGeneration().finally(() => (shrinking = undefined));
+    }
     const { body } = result;
     const summary = strings.intern(result.summary);
     const i = missing[k]!;
     summaries[i] = summary;
-    memory?.set(memoryKeyOf(sources[i]!), summary, cache ? undefined : body);
+    memory?.set(memoryKeyOf(sources[i]!), summary, cache || !body ? undefined : bodyObject(body));
     if (spool && body) {
       stored.push(spool.put(i, body).then((ok) => void (ok || held.set(i, body))));
       return;
@@ -169,6 +181,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
     if (options.parallel && todo.length > 0) await processPagesInParallel(todo, context, poolFor(context, options.parallel, todo.length), accept, load);
     else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
     await Promise.all(stored);
+    await shrinking;
   } catch (error) {
     await spool?.close();
     throw error;
@@ -181,7 +194,8 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       if (inMemory) {
         // Kept when the process's memory holds it: a later build may take it again.
         if (!memory) held.delete(index);
-        return inMemory;
+        const body = bodyObject(inMemory);
+        if (body) return body;
       }
       if (!summaries[index]?.page?.rendered) return undefined;
       const spooled = spool?.has(index) ? await spool.take(index) : undefined;

@@ -1,6 +1,6 @@
 import { diagnostic } from '../diagnostics/diagnostic';
 import type { SourceFile } from '../source/load';
-import type { PageResult } from './types';
+import type { PageSummary } from './types';
 
 /** How much one page may cost on its worker; past it the worker is stopped and the page reported. */
 export interface PageBudget {
@@ -18,7 +18,7 @@ export interface PageBudget {
 export const DEFAULT_PAGE_BUDGET: PageBudget = { timeMs: 10_000, heapMb: 1024 };
 
 /** The result for a page that ran past its budget: no page, one fixed error at its first line. Never cached (the budget is the machine's, not the page's). */
-export function tooComplexResult(source: SourceFile, over: 'time' | 'memory', budget: PageBudget): PageResult {
+export function tooComplexResult(source: SourceFile, over: 'time' | 'memory', budget: PageBudget): { summary: PageSummary } {
   const limit = over === 'time' ? `${(budget.timeMs / 1000).toFixed(budget.timeMs < 1000 ? 1 : 0)} s` : `${budget.heapMb} MiB of memory`;
   return {
     summary: {
@@ -31,6 +31,6 @@ export function tooComplexResult(source: SourceFile, over: 'time' | 'memory', bu
   };
 }
 
-export function isTooComplex(result: PageResult): boolean {
+export function isTooComplex(result: { summary: PageSummary }): boolean {
   return result.summary.diagnostics.some((d) => d.code === 'file/too-complex');
 }

@@ -99,6 +99,20 @@ export interface PageResult {
   body?: PageBody;
 }
 
+/** A body as the UTF-8 bytes of its JSON (page/body-bytes.ts): how it crosses from a worker and waits to be written. */
+export type PageBodyBytes = Uint8Array<ArrayBuffer>;
+
+/**
+ * A page's result as a worker sends it: the body already bytes, so the main
+ * thread stores it without deserializing and serializing it again: those
+ * bodies were most of what the main thread allocated while the workers ran
+ * (~150 KB a page, now ~30 KB), which kept its young generation at its largest.
+ */
+export interface EncodedPageResult {
+  summary: PageSummary;
+  body?: PageBodyBytes;
+}
+
 /** A rendered page, as an output feature sees it in the page pipeline. Read-only: a feature derives, never changes. */
 export interface RenderedPageInput {
   source: SourceFile;

@@ -2,6 +2,7 @@ import { mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBody } from '../../../../cli/page/body-bytes';
 import { BodySpool } from '../../../../cli/page/body-spool';
 import type { PageBody } from '../../../../cli/page/types';
 
@@ -26,6 +27,15 @@ describe('cli/page/body-spool: bodies wait in a temporary file, read back once',
     expect(await spool.take(9)).toBeUndefined();
     await spool.close();
     expect(await readdir(parent)).toEqual([]);
+  });
+
+  it('stores a body that comes as bytes (from a worker) as it is, and gives it back as the body', async () => {
+    const spool = (await BodySpool.open(parent))!;
+    expect(await spool.put(5, encodeBody(bodyOf(5)))).toBe(true);
+    expect(await spool.put(6, bodyOf(6))).toBe(true);
+    expect(await spool.take(5)).toEqual(bodyOf(5));
+    expect(await spool.take(6)).toEqual(bodyOf(6));
+    await spool.close();
   });
 
   it('reports a body it cannot read back whole (the file damaged) as missing, never throws', async () => {

@@ -6,7 +6,8 @@ import { createCodeHighlighter, knownLanguageNames } from '../../../../cli/markd
 import { processPagesInParallel } from '../../../../cli/page/pool';
 import { PAGE_PARTS } from '../../../../cli/features/parts';
 import { createPageTools, processPage } from '../../../../cli/page/pipeline';
-import type { PageContext, PageResult } from '../../../../cli/page/types';
+import { decodeBody } from '../../../../cli/page/body-bytes';
+import type { EncodedPageResult, PageContext, PageResult } from '../../../../cli/page/types';
 import { sourceFile } from '../../../helpers/pages';
 
 const WORKER = path.resolve(__dirname, '../../../../build/worker.js');
@@ -23,7 +24,9 @@ describe('cli/page/pool', () => {
     expect(existsSync(WORKER), 'build/worker.js missing: run npm run compile').toBe(true);
     const parallel: PageResult[] = [];
     await processPagesInParallel(sources, context, { workerScript: pathToFileURL(WORKER), threads: 2 }, (i, result) => {
-      parallel[i] = result;
+      // The body comes as the bytes of its JSON, for the main thread to store without parsing it.
+      expect(result.body).toBeInstanceOf(Uint8Array);
+      parallel[i] = { summary: result.summary, body: decodeBody(result.body!) };
     });
     const tools = createPageTools(await knownLanguageNames(), PAGE_PARTS);
     const highlighter = createCodeHighlighter(context.codeLanguages);
@@ -46,7 +49,7 @@ describe('cli/page/pool', () => {
     const huge = sourceFile('huge.md', `# Huge\n\n[a link](./s0.md)\n${'a\n'.repeat(20_000)}`);
     const pages = [small(0), huge, small(2), small(3)];
     const plain: PageContext = { ...context, render: false, codeLanguages: [] };
-    const results: PageResult[] = [];
+    const results: EncodedPageResult[] = [];
     const budget = { timeMs: 60_000, heapMb: 256 };
     await processPagesInParallel(pages, plain, { workerScript: pathToFileURL(WORKER), threads: 1, heapLimitMb: 24, budget }, (i, r) => {
       expect(results[i], `page ${i} given twice`).toBeUndefined();
@@ -59,7 +62,7 @@ describe('cli/page/pool', () => {
   it('a page over the memory budget is file/too-complex at its first line, and the other pages are processed', async () => {
     const huge = sourceFile('huge.md', `# Huge\n\n${'a\n'.repeat(20_000)}`);
     const plain: PageContext = { ...context, render: false, codeLanguages: [] };
-    const results: PageResult[] = [];
+    const results: EncodedPageResult[] = [];
     const budget = { timeMs: 60_000, heapMb: 24 };
     await processPagesInParallel([huge, sources[0]!], plain, { workerScript: pathToFileURL(WORKER), threads: 1, budget }, (i, r) => (results[i] = r));
     expect(results[0]!.summary.page).toBeUndefined();
@@ -72,7 +75,7 @@ describe('cli/page/pool', () => {
     const slow = sourceFile('slow.md', `# Slow\n\n${'*a'.repeat(40_000)}\n`);
     const pages = [sources[0]!, slow, sources[1]!, sources[2]!];
     const plain: PageContext = { ...context, render: false, codeLanguages: [] };
-    const results: PageResult[] = [];
+    const results: EncodedPageResult[] = [];
     const started = Date.now();
     await processPagesInParallel(pages, plain, { workerScript: pathToFileURL(WORKER), threads: 1, budget: { timeMs: 1500, heapMb: 512 } }, (i, r) => (results[i] = r));
     expect(Date.now() - started).toBeLessThan(12_000);

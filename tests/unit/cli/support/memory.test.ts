@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, createHeapKeeper, STAGE_HEADROOM } from '../../../../cli/support/memory';
+import { collectGarbage, createHeapKeeper, shrinkYoungGeneration, STAGE_HEADROOM, YOUNG_GENERATION_WORTH_SHRINKING, youngGenerationSize } from '../../../../cli/support/memory';
 
 const MiB = 2 ** 20;
 
@@ -90,6 +90,19 @@ describe('cli/memory', () => {
     expect(collectGarbage({ compact: true })).toBe(true);
     expect(getHeapStatistics().total_heap_size).toBeLessThan(plain - 20 * MiB);
     expect(live).toHaveLength(200_000);
+  });
+
+  it('shrinks a young generation V8 grew (objects surviving a while) back below the size worth shrinking, and keeps what is live', async () => {
+    // A window of objects that outlive a few scavenges: V8 grows the young generation to its most.
+    let window: { i: number; s: string }[] = [];
+    for (let i = 0; i < 3_000_000; i++) {
+      window.push({ i, s: `item ${i}` });
+      if (window.length > 200_000) window = [];
+    }
+    expect(youngGenerationSize()).toBeGreaterThan(YOUNG_GENERATION_WORTH_SHRINKING);
+    expect(await shrinkYoungGeneration()).toBe(true);
+    expect(youngGenerationSize()).toBeLessThan(YOUNG_GENERATION_WORTH_SHRINKING);
+    expect(window.length).toBeGreaterThan(0);
   });
 
 });
