@@ -127,6 +127,26 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     await expect(changed).rejects.toThrow(/p2\.md changed while the build ran.*build again/);
   });
 
+  it('gives the same summaries and bodies on workers as on this thread, with and without a cache and a spool', async () => {
+    expect(existsSync(WORKER), 'build/worker.js missing: run npm run compile').toBe(true);
+    // Both renderers (raw HTML takes the general one), a page without code, a page whose frontmatter holds more than a title.
+    const mixed = [
+      ...sources,
+      sourceFile('raw.md', '# Raw\n\n<div class="note">Kept <em>inline</em> HTML.</div>\n\n| a | b |\n| - | - |\n| 1 | 2 |\n'),
+      sourceFile('plain.md', '---\ntitle: Plain\ndescription: No code here.\n---\n\nJust text, [a link](./raw.md) and **more**.\n'),
+    ];
+    const all = async (run: Awaited<ReturnType<typeof summarisePages>>) => JSON.stringify(await Promise.all(mixed.map((_, i) => run.bodies.take(i))));
+    const here = await summarisePages(mixed, context, { parts: PAGE_PARTS });
+    const expectedBodies = await all(here);
+    const parallel = { workerScript: pathToFileURL(WORKER), threads: 2 };
+    for (const options of [{ parallel }, { parallel, largeFrom: 1 }, { parallel, cache: { dir, toolVersion: 'threads-same' } }]) {
+      const run = await summarisePages(mixed, context, options);
+      expect(run.summaries).toEqual(here.summaries);
+      expect(await all(run)).toBe(expectedBodies);
+      await run.bodies.release?.();
+    }
+  });
+
   it('gives no body for a page a check left unrendered, or for a file that is no page', async () => {
     const { bodies } = await summarisePages([sourceFile('empty.md', ''), ...sources], { ...context, render: false });
     expect(await bodies.take(0)).toBeUndefined();
