@@ -1,4 +1,4 @@
-import { CODE_MARK } from '../source/vuepress-config';
+import { isConfigRecord as isRecord } from '../source/vuepress-config';
 
 /** What docsbuild makes of a VuePress config's `plugins`. */
 export interface VuepressPlugins {
@@ -78,8 +78,4 @@ export function readVuepressPlugins(plugins: unknown): VuepressPlugins {
 function pluginEntries(plugins: unknown): [unknown, unknown][] {
   if (Array.isArray(plugins)) return plugins.map((entry): [unknown, unknown] => (Array.isArray(entry) ? [entry[0], entry[1]] : [entry, undefined]));
   return isRecord(plugins) ? Object.entries(plugins) : [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(CODE_MARK in value);
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { SiteConfigInput, SidebarEntryInput } from '../../schema/site-config';
 import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { VuepressFolder } from '../source/load';
-import { CODE_MARK } from '../source/vuepress-config';
+import { isCode, isConfigRecord as isRecord } from '../source/vuepress-config';
 import { checkSiteConfig, type ParsedSiteConfig } from './site-config';
 import { readVuepressPlugins } from './vuepress-plugins';
 import { escapeRegExp } from '../support/regexp';
@@ -365,14 +365,6 @@ export function positionOfQuoted(text: string, value: string, from = 0): { line:
 function placeAt(text: string, offset: number): { line: number; column: number; offset: number } {
   const before = text.slice(0, offset);
   return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n'), offset };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isCode(value);
-}
-
-function isCode(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && CODE_MARK in value;
 }
 
 function stringOr(value: unknown, fallback: string): string {

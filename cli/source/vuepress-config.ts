@@ -20,6 +20,16 @@ export interface VuepressConfigResult {
 /** What stands in the data for a value that is code (a function, a class instance): `{ "$code": "function" }`. */
 export const CODE_MARK = '$code';
 
+/** A value of the config's data that stands for code. */
+export function isCode(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && CODE_MARK in value;
+}
+
+/** An object of the config's data: not an array, not code. */
+export function isConfigRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isCode(value);
+}
+
 /** A config runs in its own process for at most this long: a config that waits on something never ends a build. */
 export const CONFIG_TIME_LIMIT_MS = 10_000;
 

@@ -6,14 +6,24 @@ import { build, type BuildResult } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { buildFixture } from '../helpers/build-fixture';
 
-/** A project of the given files in a new temporary folder. */
-function writeProject(prefix: string, files: Record<string, string>): string {
-  const folder = mkdtempSync(path.join(tmpdir(), prefix));
-  for (const [name, body] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
-    writeFileSync(path.join(folder, name), body);
-  }
-  return folder;
+/**
+ * A project of the given files, in a temporary folder made and built before
+ * the describe block's tests and removed after them; `project` is the
+ * folder docsbuild runs in, `content` its --content.
+ */
+function builtProject(prefix: string, files: Record<string, string>, project = '', content = 'docs'): () => BuildResult {
+  let folder: string;
+  let result: BuildResult;
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), prefix));
+    for (const [name, body] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+      writeFileSync(path.join(folder, name), body);
+    }
+    result = await build(resolveConfig(path.join(folder, project), { content, config: false }), { mode: 'build' });
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  return () => result;
 }
 
 /** What the vuepress-markdown fixture's pages become beyond their HTML (which fixtures.test.ts compares). */
@@ -46,25 +56,23 @@ describe('Markdown of VuePress and VitePress trees, end to end', () => {
 
 /** `--content ../docs`: a content folder beside the project, as monorepos keep it. */
 describe('includes when the content folder lies outside the project root', () => {
-  let parent: string;
-  let result: BuildResult;
-  const text = (name: string) => String(result.files.get(name));
-
-  beforeAll(async () => {
-    parent = writeProject('docsbuild-beside-', {
+  const built = builtProject(
+    'docsbuild-beside-',
+    {
       'project/package.json': '{}\n',
       'docs/site.yaml': 'title: Beside\n',
       'docs/README.md': '# Home\n\nSee [the API](./api/).\n',
       'docs/api/README.md': '# API\n\nBefore.\n\n<!--@include: ../.includes/first-call.md-->\n\n<<< ../.includes/call.sh\n\nAfter.\n',
       'docs/.includes/first-call.md': '## First call\n\nSend one request with your key.\n',
       'docs/.includes/call.sh': 'curl -H "Authorization: Bearer $KEY" https://example.com/v1/me\n',
-    });
-    result = await build(resolveConfig(path.join(parent, 'project'), { content: '../docs', config: false }), { mode: 'build' });
-  });
-  afterAll(() => rmSync(parent, { recursive: true, force: true }));
+    },
+    'project',
+    '../docs',
+  );
+  const text = (name: string) => String(built().files.get(name));
 
   it('writes the included text and snippet into the .md copy as into the page', () => {
-    expect(result.diagnostics).toEqual([]);
+    expect(built().diagnostics).toEqual([]);
     const copy = text('api/index.md');
     expect(copy).toContain('Before.\n\n## First call\n\nSend one request with your key.\n');
     expect(copy).toContain('```bash\ncurl -H "Authorization: Bearer $KEY" https://example.com/v1/me\n```');
@@ -75,23 +83,16 @@ describe('includes when the content folder lies outside the project root', () =>
 
 /** markdown-it-include with its root set to the docs folder (`md.use(include, path.resolve(__dirname, '..'))`), as Chart.js's docs set it. */
 describe("markdown-it-include's form when its root is the content folder", () => {
-  let project: string;
-  let result: BuildResult;
-  const text = (name: string) => String(result.files.get(name));
-
-  beforeAll(async () => {
-    project = writeProject('docsbuild-include-root-', {
-      'docs/.vuepress/config.js': "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/', '/axes/'] } };\n",
-      'docs/README.md': '# Home\n\nSee [the axes](./axes/).\n',
-      'docs/axes/README.md': '# Axes\n\nEvery axis takes these.\n\n!!!include(axes/_common.md)!!!\n',
-      'docs/axes/_common.md': '## Common options\n\nA `display` flag and a `weight`.\n',
-    });
-    result = await build(resolveConfig(project, { content: 'docs', config: false }), { mode: 'build' });
+  const built = builtProject('docsbuild-include-root-', {
+    'docs/.vuepress/config.js': "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/', '/axes/'] } };\n",
+    'docs/README.md': '# Home\n\nSee [the axes](./axes/).\n',
+    'docs/axes/README.md': '# Axes\n\nEvery axis takes these.\n\n!!!include(axes/_common.md)!!!\n',
+    'docs/axes/_common.md': '## Common options\n\nA `display` flag and a `weight`.\n',
   });
-  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  const text = (name: string) => String(built().files.get(name));
 
   it('reads the file from the content folder into the page and its .md copy', () => {
-    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(built().diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(text('axes/index.html')).toContain('A <code>display</code> flag and a <code>weight</code>.');
     expect(text('axes/index.md')).toContain('## Common options\n\nA `display` flag and a `weight`.');
     expect(text('axes/index.md')).not.toContain('!!!include');
@@ -100,22 +101,15 @@ describe("markdown-it-include's form when its root is the content folder", () =>
 
 /** A content folder whose own package.json runs `vuepress build` (no folder named): VuePress runs there, and `@/` is that folder. */
 describe('snippets and includes when VuePress runs in the content folder', () => {
-  let project: string;
-  let result: BuildResult;
-
-  beforeAll(async () => {
-    project = writeProject('docsbuild-run-folder-', {
-      'docs/package.json': JSON.stringify({ scripts: { build: 'vuepress build --no-cache' } }),
-      'docs/.vuepress/config.js': "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/'] } };\n",
-      'docs/README.md': '# Home\n\n<<< @/scripts/scale.js\n',
-      'docs/scripts/scale.js': 'export const scale = (value) => value * 2;\n',
-    });
-    result = await build(resolveConfig(project, { content: 'docs', config: false }), { mode: 'build' });
+  const built = builtProject('docsbuild-run-folder-', {
+    'docs/package.json': JSON.stringify({ scripts: { build: 'vuepress build --no-cache' } }),
+    'docs/.vuepress/config.js': "module.exports = { title: 'Charts', themeConfig: { sidebar: ['/'] } };\n",
+    'docs/README.md': '# Home\n\n<<< @/scripts/scale.js\n',
+    'docs/scripts/scale.js': 'export const scale = (value) => value * 2;\n',
   });
-  afterAll(() => rmSync(project, { recursive: true, force: true }));
 
   it('reads `<<< @/scripts/x.js` from the content folder', () => {
-    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(String(result.files.get('index.html'))).toMatch(/data-lang="js"><code>.*scale/);
+    expect(built().diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(String(built().files.get('index.html'))).toMatch(/data-lang="js"><code>.*scale/);
   });
 });
