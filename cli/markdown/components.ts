@@ -256,8 +256,11 @@ function codeGroupOfContainer(container: ContainerNode): CodeGroupNode {
  */
 function tabLabel(written: string, index: number): string {
   const quoted = /^(["'])(.*?)\1/.exec(written);
-  const label = quoted ? quoted[2]! : written.replace(/(?:\s+[\w:@.-]+=(?:"[^"]*"|'[^']*'|\S+))+\s*$/, '').replace(/\s+lazy$/, '');
-  return label.trim() || `Tab ${index + 1}`;
+  if (quoted) return quoted[2]!.trim() || `Tab ${index + 1}`;
+  // Attributes (`id="x"`) come after the label: it ends where the first one begins.
+  const attributes = written.search(/\s[\w:@.-]+=/);
+  const label = (attributes < 0 ? written : written.slice(0, attributes)).trim();
+  return (/\slazy$/.test(label) ? label.slice(0, -'lazy'.length).trimEnd() : label) || `Tab ${index + 1}`;
 }
 
 function titleOf(node: RootContent, index: number): string {

@@ -9,11 +9,13 @@ import path from 'node:path';
  * interrupt a paragraph) and no other line moves.
  */
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+// These are matched against a line without its trailing blanks, and capture greedily: a lazy capture before `\s*$`
+// made a long run of blanks cost quadratic time (a hostile page stalled the build).
 // Three colons or more, as markdown-it-container reads them: `:::: tabs` holds `::: tab` blocks, and its `::::` closes it.
-const CONTAINER = /^ {0,3}:{3,}\s*(?:([A-Za-z][\w-]*)(?:\s+(.*?))?)?\s*$/;
-const INCLUDE_COMMENT = /^\s*<!--\s*@include:\s*(.+?)\s*-->\s*$/;
-const INCLUDE_BANGS = /^\s*!!!include\((.+?)\)!!!\s*$/;
-const SNIPPET = /^\s*<<<\s*(\S.*?)\s*$/;
+const CONTAINER = /^ {0,3}:{3,}\s*(?:([A-Za-z][\w-]*)(?:\s+(.*))?)?$/;
+const INCLUDE_COMMENT = /^\s*<!--\s*@include:\s*(.+)-->$/;
+const INCLUDE_BANGS = /^\s*!!!include\((.+)\)!!!$/;
+const SNIPPET = /^\s*<<<\s*(\S.*)$/;
 /**
  * A line that starts with a Vue component's tag (PascalCase or with a
  * hyphen). VuePress ends an HTML block at such a line's end, so the Markdown
@@ -44,7 +46,7 @@ export function markDirectives(markdown: string): string {
 }
 
 function markerOf(line: string): string | undefined {
-  const container = CONTAINER.exec(line);
+  const container = CONTAINER.exec(line.trimEnd());
   if (container) {
     return container[1] === undefined ? CLOSE_COMMENT : `<!--docsbuild:open:${container[1]}:${encodeURIComponent(container[2] ?? '')}-->`;
   }
@@ -55,12 +57,13 @@ function markerOf(line: string): string | undefined {
 }
 
 export function importOf(line: string): { kind: ImportKind; target: string } | undefined {
-  const comment = INCLUDE_COMMENT.exec(line);
-  if (comment) return { kind: 'include', target: comment[1]! };
+  const trimmed = line.trimEnd();
+  const comment = INCLUDE_COMMENT.exec(trimmed);
+  if (comment) return { kind: 'include', target: comment[1]!.trimEnd() };
   // markdown-it-include reads a page's includes from the project root (its `root` option), not the page's folder: marked with a leading "!".
-  const bangs = INCLUDE_BANGS.exec(line);
+  const bangs = INCLUDE_BANGS.exec(trimmed);
   if (bangs) return { kind: 'include', target: `${ROOT_RELATIVE}${bangs[1]!}` };
-  const snippet = SNIPPET.exec(line);
+  const snippet = SNIPPET.exec(trimmed);
   return snippet ? { kind: 'snippet', target: snippet[1]! } : undefined;
 }
 
@@ -112,21 +115,27 @@ export interface ImportTarget {
 }
 
 const TARGET = /^(.*?)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+\[([^\]]*)\])?$/;
+/**
+ * Longer than any path a file system takes (PATH_MAX): read as a path alone,
+ * without looking for a region, braces or title. TARGET's lazy path costs
+ * quadratic time on a long run of blanks, and a hostile page has one.
+ */
+const MAX_TARGET_LENGTH = 4096;
 
 export function parseImportTarget(kind: ImportKind, raw: string): ImportTarget {
   const fromRoot = raw.startsWith(ROOT_RELATIVE);
-  const match = TARGET.exec((fromRoot ? raw.slice(ROOT_RELATIVE.length) : raw).trim())!;
-  const target: ImportTarget = { path: match[1]!.trim() };
+  const written = (fromRoot ? raw.slice(ROOT_RELATIVE.length) : raw).trim();
+  const [, file, region, braces, title] = written.length > MAX_TARGET_LENGTH ? [written, written] : TARGET.exec(written)!;
+  const target: ImportTarget = { path: file!.trim() };
   if (fromRoot) target.fromRoot = true;
-  if (match[2] !== undefined) target.region = match[2];
-  const braces = match[3];
+  if (region !== undefined) target.region = region;
   if (braces !== undefined && kind === 'include') {
     const [from, to] = braces.split(',').map((n) => (n.trim() === '' ? undefined : Number.parseInt(n, 10)));
     target.range = [Number.isNaN(from) ? undefined : from, braces.includes(',') ? (Number.isNaN(to) ? undefined : to) : from];
   } else if (braces !== undefined) {
     target.lines = braces;
   }
-  if (match[4] !== undefined && match[4].trim() !== '') target.title = match[4].trim();
+  if (title !== undefined && title.trim() !== '') target.title = title.trim();
   return target;
 }
 

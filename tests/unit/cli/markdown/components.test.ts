@@ -66,6 +66,14 @@ describe('cli/markdown/components', () => {
     expect(html).not.toMatch(/:::|cache-lifetime|lazy/);
   });
 
+  it('reads container and tab lines with long blank runs in one pass (a hostile page once cost quadratic time)', async () => {
+    const blanks = ' '.repeat(200_000);
+    const page = `# T\n\n:::: tabs${blanks}\n::: tab One${blanks}two${blanks}\nText.\n:::\n::: tab Three${blanks}lazy\nMore.\n:::\n::::${blanks}\n`;
+    const { html, codes } = await renderMarkdown(page);
+    expect(codes).toEqual([]);
+    expect(html).toMatch(/<button [^>]+>One {200000}two<\/button><button [^>]+>Three<\/button><\/div>/);
+  });
+
   it('shows ClientOnly content, drops OutboundLink, and keeps Markdown inside components', async () => {
     const { html, codes } = await renderMarkdown('# T\n\n<ClientOnly>\n\n**Bold** inside.\n\n</ClientOnly>\n\n[site](https://example.com/)<OutboundLink/>\n');
     expect(codes).toEqual([]);

@@ -18,6 +18,16 @@ describe('cli/markdown/directives: imports', () => {
     expect(parseImportTarget('include', './a.md{,5}')).toEqual({ path: './a.md', range: [undefined, 5] });
   });
 
+  it('reads include and snippet lines with long blank runs in one pass (a hostile page once cost quadratic time)', () => {
+    const blanks = ' '.repeat(200_000);
+    const page = `<!--@include: ./a${blanks}b.md${blanks}-->${blanks}\n!!!include(c${blanks}d.md)!!!${blanks}\n<<< ./e${blanks}f.js${blanks}\n`;
+    expect(importsOf(page).map(({ kind, target }) => [kind, target.path.replace(/ +/g, ' ')])).toEqual([
+      ['include', './a b.md'],
+      ['include', 'c d.md'],
+      ['snippet', './e f.js'],
+    ]);
+  });
+
   it('resolves from the page folder or the import root, and refuses to leave the project', () => {
     expect(resolveImport('content/api/README.md', './part.md')).toBe('content/api/part.md');
     expect(resolveImport('content/api/README.md', '../shared/x.md')).toBe('content/shared/x.md');
