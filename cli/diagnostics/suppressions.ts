@@ -6,8 +6,8 @@ import { didYouMean } from './suggest';
 /** The word that makes an HTML comment a suppression: `<!-- docsbuild-ignore link/dead the reason -->`. */
 export const SUPPRESSION_KEYWORD = 'docsbuild-ignore';
 
-/** Every suppression comment in a text, with what follows the keyword (codes, then the reason). */
-export const SUPPRESSION_COMMENT = /<!--\s*docsbuild-ignore\b([\s\S]*?)-->/g;
+/** Where a suppression comment starts; it runs to the first `-->` (what follows the keyword: codes, then the reason). */
+export const SUPPRESSION_OPENER = /<!--\s*docsbuild-ignore\b/g;
 
 /** A valid inline suppression, as the page stage found it. */
 export interface Suppression {

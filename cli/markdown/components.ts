@@ -3,6 +3,7 @@ import type { Position } from 'unist';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import type { ContainerNode } from './containers';
 import { safeDecode } from './directives';
+import { delimited } from '../support/text-scan';
 
 /** `<Badge text="beta" type="tip" vertical="middle"/>`: rendered as `<span class="badge tip">beta</span>`. */
 export interface BadgeNode {
@@ -44,10 +45,12 @@ declare module 'mdast' {
  * (`<code-group>`), opening, closing or self-closing. Plain HTML tags are
  * lower-case words without a hyphen, so they never match.
  */
-const TAG = /<(\/?)([A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
+// An attribute's name holds no "<": with one, a run of `<A` pieces read as one tag's attributes from each of them in turn (quadratic).
+const TAG = /<(\/?)([A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const TAG_MARK = '<!--docsbuild:tag:';
-const TAG_COMMENTS = /<!--docsbuild:tag:(.*?)-->/g;
+/** Where a marked tag line starts: it runs to the next `-->` on its line. */
+const TAG_MARK_OPENER = /<!--docsbuild:tag:/g;
 /** The cheap test. */
 const ANY = /<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-z0-9])/;
 
@@ -103,14 +106,18 @@ function tokenize(children: RootContent[]): Piece[] {
   return children.flatMap((original): Piece[] => {
     // Lines markDirectives set apart (alone, or inside a block of HTML): the tags as written.
     const marked = original.type === 'html' && original.value.includes(TAG_MARK);
-    const child = marked ? { ...original, value: original.value.replace(TAG_COMMENTS, (_, tag: string) => safeDecode(tag)) } : original;
+    const child = marked ? { ...original, value: unmarkTags(original.value) } : original;
     if (child.type !== 'html' || !ANY.test(child.value)) return [child];
     const pieces: Piece[] = [];
     const comments = commentRanges(child.value);
+    // Tags and comments both come in order: the first comment that may hold a tag moves on with the tags.
+    let comment = 0;
     let last = 0;
     for (const match of child.value.matchAll(TAG)) {
+      while (comment < comments.length && comments[comment]![1] <= match.index) comment++;
+      const inComment = comment < comments.length && match.index > comments[comment]![0] && match.index < comments[comment]![1];
       // A tag inside an HTML comment is the comment's text: Vue drops it, and cutting the comment there broke it in two.
-      if (SVG_NAMES.has(match[2]!) || comments.some(([from, to]) => match.index > from && match.index < to)) continue;
+      if (SVG_NAMES.has(match[2]!) || inComment) continue;
       const before = child.value.slice(last, match.index);
       if (before.trim() !== '') pieces.push({ type: 'html', value: before, position: child.position } satisfies Html);
       pieces.push({
@@ -128,6 +135,17 @@ function tokenize(children: RootContent[]): Piece[] {
     if (rest.trim() !== '') pieces.push({ type: 'html', value: rest, position: child.position } satisfies Html);
     return pieces;
   });
+}
+
+/** The tags markDirectives wrote as `<!--docsbuild:tag:…-->` lines, as they were written. */
+function unmarkTags(html: string): string {
+  let text = '';
+  let last = 0;
+  for (const mark of delimited(html, TAG_MARK_OPENER, '-->', { sameLine: true })) {
+    text += html.slice(last, mark.index) + safeDecode(mark.inner);
+    last = mark.end;
+  }
+  return text + html.slice(last);
 }
 
 /** Where each `<!-- … -->` of raw HTML starts and ends; one never closed runs to the end. */

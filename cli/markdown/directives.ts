@@ -12,8 +12,9 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 // These are matched against a line without its trailing blanks, and capture greedily: a lazy capture before `\s*$`
 // made a long run of blanks cost quadratic time (a hostile page stalled the build).
 // Three colons or more, as markdown-it-container reads them: `:::: tabs` holds `::: tab` blocks, and its `::::` closes it.
-const CONTAINER = /^ {0,3}:{3,}\s*(?:([A-Za-z][\w-]*)(?:\s+(.*))?)?$/;
-const INCLUDE_COMMENT = /^\s*<!--\s*@include:\s*(.+)-->$/;
+// A capture starts at what is not a blank, so the blanks before it can be read one way only (the ambiguity made a long run quadratic).
+const CONTAINER = /^ {0,3}:{3,}\s*(?:([A-Za-z][\w-]*)(?:\s+(\S[\s\S]*))?)?$/;
+const INCLUDE_COMMENT = /^\s*<!--\s*@include:(?:\s*(\S[\s\S]*)|\s+)-->$/;
 const INCLUDE_BANGS = /^\s*!!!include\((.+)\)!!!$/;
 const SNIPPET = /^\s*<<<\s*(\S.*)$/;
 /**
@@ -22,7 +23,7 @@ const SNIPPET = /^\s*<<<\s*(\S.*)$/;
  * on the next line is Markdown (a fence right under `<CodeBlock>`); in
  * CommonMark the block would run on to the next blank line.
  */
-const COMPONENT_LINE = /^( {0,3})(<\/?(?:[A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=[\s/>]).*>.*)$/;
+const COMPONENT_LINE = /^( {0,3})(<\/?(?:[A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?=[\s/>])[\s\S]*>[\s\S]*)$/;
 /** The cheap test: a page with none of these strings is returned as it is. */
 const ANY = /:::|<<<|@include:|!!!include\(|^ {0,3}<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-z0-9])/m;
 
@@ -59,7 +60,7 @@ function markerOf(line: string): string | undefined {
 export function importOf(line: string): { kind: ImportKind; target: string } | undefined {
   const trimmed = line.trimEnd();
   const comment = INCLUDE_COMMENT.exec(trimmed);
-  if (comment) return { kind: 'include', target: comment[1]!.trimEnd() };
+  if (comment) return { kind: 'include', target: (comment[1] ?? '').trimEnd() };
   // markdown-it-include reads a page's includes from the project root (its `root` option), not the page's folder: marked with a leading "!".
   const bangs = INCLUDE_BANGS.exec(trimmed);
   if (bangs) return { kind: 'include', target: `${ROOT_RELATIVE}${bangs[1]!}` };
@@ -114,19 +115,67 @@ export interface ImportTarget {
   title?: string;
 }
 
-const TARGET = /^(.*?)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+\[([^\]]*)\])?$/;
 /**
- * Longer than any path a file system takes (PATH_MAX): read as a path alone,
- * without looking for a region, braces or title. TARGET's lazy path costs
- * quadratic time on a long run of blanks, and a hostile page has one.
+ * `path#region{braces} [title]`, each part after the path optional: what
+ * `/^(.*?)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+\[([^\]]*)\])?$/` reads, the
+ * shortest path after which the rest fits. Read by hand, from the right:
+ * that expression tries every length of path and reads the rest again for
+ * each, which costs quadratic time on a long target (a hostile page).
  */
-const MAX_TARGET_LENGTH = 4096;
+function splitTarget(text: string): [path: string, region?: string, braces?: string, title?: string] {
+  const n = text.length;
+  // From the right, for each place: the next non-blank, the next "}", the end of a run of word characters.
+  const nonBlank = new Int32Array(n + 1);
+  const closeBrace = new Int32Array(n + 1);
+  const wordEnd = new Int32Array(n + 1);
+  nonBlank[n] = closeBrace[n] = wordEnd[n] = n;
+  for (let i = n - 1; i >= 0; i--) {
+    const c = text[i]!;
+    nonBlank[i] = BLANK.test(c) ? nonBlank[i + 1]! : i;
+    closeBrace[i] = c === '}' ? i : closeBrace[i + 1]!;
+    wordEnd[i] = WORD.test(c) ? wordEnd[i + 1]! : i;
+  }
+  // A title must end the text, and hold no "]" but its last.
+  const titleFloor = text.endsWith(']') ? text.lastIndexOf(']', n - 2) : n;
+  const titleAt = (i: number): number | undefined => {
+    if (i >= n || !BLANK.test(text[i]!)) return undefined;
+    const open = nonBlank[i]!;
+    return open < n - 1 && text[open] === '[' && open > titleFloor ? open : undefined;
+  };
+  const endsAt = (i: number) => i === n || titleAt(i) !== undefined;
+  const bracesEnd = (i: number): number | undefined => {
+    if (text[i] !== '{') return undefined;
+    const close = closeBrace[i + 1]!;
+    return close < n && endsAt(close + 1) ? close : undefined;
+  };
+  const regionEnd = (i: number): number | undefined => {
+    if (text[i] !== '#') return undefined;
+    const end = wordEnd[i + 1]!;
+    return end > i + 1 && (bracesEnd(end) !== undefined || endsAt(end)) ? end : undefined;
+  };
+  for (let at = 0; ; at++) {
+    const region = regionEnd(at);
+    const bracesFrom = region ?? at;
+    const braces = bracesEnd(bracesFrom);
+    if (region === undefined && braces === undefined && !endsAt(at)) continue;
+    const titleFrom = braces === undefined ? bracesFrom : braces + 1;
+    const open = titleAt(titleFrom);
+    return [
+      text.slice(0, at),
+      region === undefined ? undefined : text.slice(at + 1, region),
+      braces === undefined ? undefined : text.slice(bracesFrom + 1, braces),
+      open === undefined ? undefined : text.slice(open + 1, n - 1),
+    ];
+  }
+}
+const BLANK = /\s/;
+const WORD = /[\w-]/;
 
 export function parseImportTarget(kind: ImportKind, raw: string): ImportTarget {
   const fromRoot = raw.startsWith(ROOT_RELATIVE);
   const written = (fromRoot ? raw.slice(ROOT_RELATIVE.length) : raw).trim();
-  const [, file, region, braces, title] = written.length > MAX_TARGET_LENGTH ? [written, written] : TARGET.exec(written)!;
-  const target: ImportTarget = { path: file!.trim() };
+  const [file, region, braces, title] = splitTarget(written);
+  const target: ImportTarget = { path: file.trim() };
   if (fromRoot) target.fromRoot = true;
   if (region !== undefined) target.region = region;
   if (braces !== undefined && kind === 'include') {

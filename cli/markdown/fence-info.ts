@@ -22,7 +22,6 @@ declare module 'mdast' {
 
 const LANG = /^[^\s{:[]*/;
 const LINES = /\{([\d,\s-]*)\}/;
-const TITLE = /\[([^\]]*)\]/;
 const NUMBERS = /:(no-)?line-numbers\b(?:=\d+)?/;
 /** The most lines a range may name: `{1-99999999}` must not build a huge list. */
 const MAX_LINE = 100_000;
@@ -34,11 +33,22 @@ export function parseFenceInfo(lang: string, meta: string): { lang: string; opti
   const rest = info.slice(name.length);
   const lines = LINES.exec(rest);
   const numbers = NUMBERS.exec(rest);
-  const title = TITLE.exec(rest.replace(LINES, ''));
+  const title = bracketed(rest.replace(LINES, ''));
   const options: FenceOptions = { highlight: lines ? lineList(lines[1]!) : [] };
   if (numbers) options.lineNumbers = numbers[1] === undefined;
-  if (title && title[1]!.trim() !== '') options.title = title[1]!.trim();
+  if (title !== undefined && title.trim() !== '') options.title = title.trim();
   return { lang: name, options };
+}
+
+/**
+ * What the first `[…]` holds (`/\[([^\]]*)\]/`): from the first "[" that a
+ * "]" follows to that "]". By hand: the expression looks for a "]" after
+ * every "[" of a long run, to the end each time.
+ */
+function bracketed(text: string): string | undefined {
+  const open = text.indexOf('[');
+  const close = open === -1 ? -1 : text.indexOf(']', open + 1);
+  return close === -1 ? undefined : text.slice(open + 1, close);
 }
 
 /** `1,4-6` → [1, 4, 5, 6]. */
@@ -56,7 +66,8 @@ export function lineList(text: string): number[] {
 /** Cheap test first: most fences carry a bare language and are left alone. */
 const NEEDS_PARSING = /[{:[]/;
 /** The page-level cheap test: a fence line with one of those characters (a false hit only costs a walk). */
-const ANY_FENCE_OPTIONS = /^[ \t]*(?:`{3,}|~{3,})[^\n]*[{:[]/m;
+// Three marks are enough to tell a fence, and a line starts after "\n" only: `{3,}` and the `m` flag (which starts lines at "\r" too) each gave a long line many ways to fail.
+const ANY_FENCE_OPTIONS = /(?:^|\n)[ \t]*(?:`{3}|~{3})[^\n]*[{:[]/;
 
 /** Gives every fenced block its clean language and its options (`node.data.fence`); `markdown` is the page's text. */
 export function readFenceInfo(tree: Root, markdown: string): void {

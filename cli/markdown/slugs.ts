@@ -1,4 +1,5 @@
 import GithubSlugger, { slug as githubSlug } from 'github-slugger';
+import { trimCharacter } from '../support/text-scan';
 
 /** How heading text becomes an anchor: github-slugger (GitHub's rule), or VuePress 1's. */
 export type SlugRule = 'github' | 'vuepress';
@@ -53,13 +54,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f]/g;
  * then lower case. Unlike GitHub's rule, other letters (CJK, Cyrillic) stay.
  */
 export function vuepressSlug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(COMBINING_MARKS, '')
-    .replace(CONTROL_CHARACTERS, '')
-    .replace(SEPARATORS, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '')
+  const dashed = text.normalize('NFKD').replace(COMBINING_MARKS, '').replace(CONTROL_CHARACTERS, '').replace(SEPARATORS, '-').replace(/-{2,}/g, '-');
+  return trimCharacter(dashed, '-')
     .replace(/^(\d)/, '_$1')
     .toLowerCase();
 }

@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { trimEndCharacter } from '../support/text-scan';
 
 /**
  * An HTML comment opened and never closed: Markdown reads everything after
@@ -17,7 +18,7 @@ export function reportUnclosedComments(tree: Root, file: string): Diagnostic[] {
     const start = node.position?.start;
     const line = (start?.line ?? 1) + lines.length - 1;
     const column = lines.length === 1 ? (start?.column ?? 1) + open : lines.at(-1)!.length + 1;
-    const hidden = node.value.slice(open).replace(/\n+$/, '').split('\n').length;
+    const hidden = trimEndCharacter(node.value.slice(open), '\n').split('\n').length;
     diagnostics.push(
       diagnostic('markdown/unclosed-comment', { file, line, column }, `This HTML comment is never closed, so the ${hidden} line(s) from "<!--" on are left out of the page.`),
     );

@@ -1,12 +1,29 @@
 import type { Root, Text } from 'mdast';
 import { SKIP, visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { delimited, lineLocator } from '../support/text-scan';
+
+/** Where each found directive starts in a text node's value, and what it is as written. */
+type Finder = (text: string) => Iterable<{ index: number; written: string }>;
+
+/** An opener and the first closer after it on its line (`OPENER.*?CLOSER`, found without rescanning a line for each opener). */
+const between = (opener: RegExp, closer: string): Finder =>
+  function* (text) {
+    for (const found of delimited(text, opener, closer, { sameLine: true })) yield { index: found.index, written: text.slice(found.index, found.end) };
+  };
+
+/** Every match of a global expression that is linear already. */
+const matchesOf = (pattern: RegExp): Finder =>
+  function* (text) {
+    for (const match of text.matchAll(pattern)) yield { index: match.index, written: match[0] };
+  };
 
 /** Directives of VuePress, VitePress and markdown-it plugins that docsbuild does not read, as they stand in text. */
-const PATTERNS: readonly { pattern: RegExp; what: string }[] = [
-  { pattern: /!!!include\(.*?\)!!!/g, what: 'an include inside a line (write it on a line of its own)' },
-  { pattern: /^<<<.*$/gm, what: 'a snippet import docsbuild cannot read (write "<<< @/path/file.js" on a line of its own)' },
-  { pattern: /\{\{\s*\$(?!const\.|site\.themeConfig\.)[\w$.[\]'"]+.*?\}\}/g, what: 'a Vue expression, which is not evaluated' },
+const PATTERNS: readonly { find: Finder; what: string }[] = [
+  { find: between(/!!!include\(/g, ')!!!'), what: 'an include inside a line (write it on a line of its own)' },
+  { find: matchesOf(/^<<<.*$/gm), what: 'a snippet import docsbuild cannot read (write "<<< @/path/file.js" on a line of its own)' },
+  // A name's first character, then anything up to "}}": `{{ $page.title }}`, `{{ $t('x') }}`.
+  { find: between(/\{\{\s*\$(?!const\.|site\.themeConfig\.)[\w$.[\]'"]/g, '}}'), what: 'a Vue expression, which is not evaluated' },
 ];
 /** The cheap test: most pages hold none of these. */
 const ANY = /!!!include\(|<<<|@\[|\{\{\s*\$(?!const\.|site\.themeConfig\.)/;
@@ -30,20 +47,20 @@ export function reportUnsupportedSyntax(tree: Root, markdown: string, file: stri
       diagnostics.push(diagnostic('markdown/unsupported-syntax', at, `"@[${label}](${node.url})" is a markdown-it directive docsbuild does not read; it is shown as a link.`, undefined, `@[${label}]`));
     }
     if (node.type !== 'text') return undefined;
-    for (const { pattern, what } of PATTERNS) {
-      for (const match of node.value.matchAll(pattern)) diagnostics.push(report(node, match, what, file));
+    let locate: ReturnType<typeof lineLocator> | undefined;
+    for (const { find, what } of PATTERNS) {
+      for (const found of find(node.value)) diagnostics.push(report(node, found, (locate ??= lineLocator(node.value))(found.index), what, file));
     }
     return undefined;
   });
   return diagnostics;
 }
 
-function report(node: Text, match: RegExpMatchArray, what: string, file: string): Diagnostic {
-  const before = node.value.slice(0, match.index);
-  const newlines = before.split('\n').length - 1;
+function report(node: Text, found: { index: number; written: string }, at: { line: number; column: number }, what: string, file: string): Diagnostic {
   const start = node.position?.start;
-  const line = (start?.line ?? 1) + newlines;
-  const column = newlines > 0 ? before.length - before.lastIndexOf('\n') : (start?.column ?? 1) + before.length;
-  const text = match[0].length > 60 ? `${match[0].slice(0, 59)}…` : match[0];
-  return diagnostic('markdown/unsupported-syntax', { file, line, column }, `"${text}" is ${what}; it is shown as written.`, undefined, match[0]);
+  const line = (start?.line ?? 1) + at.line;
+  const column = at.line > 0 ? at.column + 1 : (start?.column ?? 1) + found.index;
+  const { written } = found;
+  const text = written.length > 60 ? `${written.slice(0, 59)}…` : written;
+  return diagnostic('markdown/unsupported-syntax', { file, line, column }, `"${text}" is ${what}; it is shown as written.`, undefined, written);
 }

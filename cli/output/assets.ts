@@ -6,6 +6,7 @@ import { PUBLIC_DIR, VUEPRESS_PUBLIC_DIR } from '../source/load';
 import { UsageError } from '../support/errors';
 import { mediaFileOf } from './layout';
 import type { OutputSink } from './sink';
+import { trimCharacter } from '../support/text-scan';
 
 export interface AssetPlan {
   /** Site path a page may link to (`/images/flow.png`, `/favicon.svg`) → output file name. */
@@ -42,10 +43,8 @@ function hashedName(asset: AssetFile): string {
   const stem = path.posix
     .basename(asset.relativePath, path.posix.extname(asset.relativePath))
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return mediaFileOf(stem || 'file', asset.hash, ext);
+    .replace(/[^a-z0-9]+/g, '-');
+  return mediaFileOf(trimCharacter(stem, '-').slice(0, 60) || 'file', asset.hash, ext);
 }
 
 /** A public file's path, if every segment is a plain name (no "..", no control characters). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHUNK_DIR, MANIFEST_FILE, ROUTES_DIR, ROUTES_FILE, SEARCH_DIR, searchDocShardNameOf, sidebarPieceNameOf } from '../../shared/output-names';
+import { trimCharacter } from '../support/text-scan';
 
 /**
  * Every name in the output folder, in one place: the features ask here what
@@ -49,10 +50,8 @@ export function fileNameOf(routePath: string): string {
   const name = routePath
     .replace(/\.html$/, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return name || 'index';
+    .replace(/[^a-z0-9]+/g, '-');
+  return trimCharacter(name, '-').slice(0, 80) || 'index';
 }
 
 /** A page chunk: name from the page path, hash from its bytes. */

@@ -101,8 +101,43 @@ function sourceHeadingText(bodyLines: readonly string[], bodyLineOffset: number,
   const line = node.position?.start.line;
   if (line === undefined) return undefined;
   const text = bodyLines[line - bodyLineOffset - 1];
-  const atx = text === undefined ? null : /^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/.exec(text);
-  return atx ? cleanHeaderText(atx[1] ?? '') : undefined;
+  const written = text === undefined ? undefined : atxHeadingText(text);
+  return written === undefined ? undefined : cleanHeaderText(written);
+}
+
+const ATX_OPEN = /^ {0,3}#{1,6}/;
+
+/**
+ * An ATX heading line's text without its marks and closing sequence, as
+ * `/^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/` reads it; undefined
+ * when the line is none. By hand: that expression tries each length of the
+ * text against each way of reading the blanks after it (cubic on a long run).
+ */
+export function atxHeadingText(line: string): string | undefined {
+  const open = ATX_OPEN.exec(line);
+  if (!open) return undefined;
+  const rest = line.slice(open[0].length);
+  let end = rest.length;
+  while (end > 0 && isBlank(rest.charCodeAt(end - 1))) end--;
+  if (end === 0) return '';
+  // Seven marks, or text right after the marks: no heading.
+  if (!isBlank(rest.charCodeAt(0))) return undefined;
+  let start = 0;
+  while (isBlank(rest.charCodeAt(start))) start++;
+  // A closing run of "#" after a blank ends the text; a run of "#" alone is the text.
+  let hashes = end;
+  while (hashes > start && rest[hashes - 1] === '#') hashes--;
+  if (hashes > start && hashes < end && isBlank(rest.charCodeAt(hashes - 1))) {
+    let textEnd = hashes;
+    while (isBlank(rest.charCodeAt(textEnd - 1))) textEnd--;
+    return rest.slice(start, textEnd);
+  }
+  return rest.slice(start, end);
+}
+
+/** A space or a tab. */
+function isBlank(code: number): boolean {
+  return code === 32 || code === 9;
 }
 
 /**

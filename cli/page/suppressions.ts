@@ -1,7 +1,8 @@
 import type { Html } from 'mdast';
 import { eachNodeOf } from '../markdown/walk';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { parseSuppression, SUPPRESSION_COMMENT, SUPPRESSION_KEYWORD, type Suppression } from '../diagnostics/suppressions';
+import { parseSuppression, SUPPRESSION_KEYWORD, SUPPRESSION_OPENER, type Suppression } from '../diagnostics/suppressions';
+import { delimited, lineLocator } from '../support/text-scan';
 import type { PageTree } from './markdown';
 
 /**
@@ -16,12 +17,11 @@ export function findSuppressions(page: PageTree): { suppressions: Suppression[];
   eachNodeOf(page.tree, 'html', (node: Html) => {
     if (!node.value.includes(SUPPRESSION_KEYWORD) || !node.position) return;
     const { start } = node.position;
-    for (const match of node.value.matchAll(SUPPRESSION_COMMENT)) {
-      const before = node.value.slice(0, match.index);
-      const lineInNode = before.split('\n').length - 1;
-      const column = lineInNode === 0 ? start.column + match.index : match.index - before.lastIndexOf('\n');
-      const endLine = start.line + node.value.slice(0, match.index + match[0].length).split('\n').length - 1;
-      found.push({ line: start.line + lineInNode, column, endLine, text: match[1]! });
+    const locate = lineLocator(node.value);
+    for (const comment of delimited(node.value, SUPPRESSION_OPENER, '-->', { sameLine: false })) {
+      const at = locate(comment.index);
+      const column = at.line === 0 ? start.column + comment.index : at.column + 1;
+      found.push({ line: start.line + at.line, column, endLine: start.line + locate(comment.end).line, text: comment.inner });
     }
   });
   found.sort((a, b) => a.line - b.line || a.column - b.column);

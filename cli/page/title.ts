@@ -36,6 +36,19 @@ function openingHeading(body: string): string | undefined {
 }
 
 /**
+ * Longer heading text is shown as written (its entities decoded): VuePress's
+ * patterns below take time in the square of the length (a heading of 16,000
+ * characters, a tenth of a second; a hostile page has thousands), and no
+ * heading a reader reads is this long.
+ */
+export const MAX_CLEANED_LENGTH = 1000;
+
+/** The five entities VuePress 1 decodes in heading text. */
+function decodeEntities(text: string): string {
+  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x3A;/g, ':').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+/**
  * Heading source as VuePress 1 shows it in titles and sidebars: raw HTML
  * outside backticks dropped, the five entities it knows decoded, link
  * shortcodes made emoji (parseEmojis: its pattern, so `a: b :c:` keeps
@@ -43,13 +56,8 @@ function openingHeading(body: string): string | undefined {
  * escapes removed, then trimmed.
  */
 export function cleanHeaderText(source: string): string {
-  return source
-    .replace(/(^|[^><`\\])<.*>([^><`]|$)/g, '$1$2')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&#x3A;/g, ':')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
+  if (source.length > MAX_CLEANED_LENGTH) return decodeEntities(source).trim();
+  return decodeEntities(source.replace(/(^|[^><`\\])<.*>([^><`]|$)/g, '$1$2'))
     .replace(/:(.+?):/g, (shortcode: string, name: string) => emojiOf(name) ?? shortcode)
     .replace(/(\[(.[^\]]+)\]\((.[^)]+)\))/g, '$2')
     .replace(/(`|\*{1,3}|_)(.*?[^\\])\1/g, '$2')

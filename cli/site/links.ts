@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isExternalUrl } from '../../shared/urls';
 import type { Href } from '../page/link-placeholders';
 import { findPage, findRedirect, type IndexedPage, type SiteIndex } from './site-index';
+import { beforeAny } from '../support/text-scan';
 
 /** What a link as written resolves to. */
 export type LinkTarget =
@@ -106,7 +107,7 @@ const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)/;
 function pathOf(url: string): string {
   const hashAt = url.indexOf('#');
   const path = hashAt === -1 ? url : url.slice(0, hashAt);
-  return path.includes('?') ? path.replace(/\?.*$/, '') : path;
+  return beforeAny(path, '?');
 }
 
 /**

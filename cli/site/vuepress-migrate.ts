@@ -50,9 +50,18 @@ function lineAt(text: string, index: number): number {
 export function siteYamlOf(settings: Record<string, unknown>, configFile: string | undefined, notCarried: readonly string[]): string {
   const header = [
     `# Written by docsbuild migrate from ${configFile ?? 'the VuePress defaults'}; edit this file from now on (docsbuild reads site.yaml first).`,
-    ...notCarried.map((note) => `# Not carried over: ${note.replace(/\s*\n\s*/g, ' ')}`),
+    ...notCarried.map((note) => `# Not carried over: ${oneLine(note)}`),
   ];
   return `${header.join('\n')}\n${stringify(settings, { lineWidth: 0 })}`;
+}
+
+/** Each line break, with the blanks around it, one space; by hand, as a regular expression rescans a long run of blanks from each of its blanks. */
+function oneLine(text: string): string {
+  const lines = text.split('\n');
+  if (lines.length === 1) return text;
+  const last = lines.length - 1;
+  const kept = lines.map((line, at) => (at === 0 ? line.trimEnd() : at === last ? line.trimStart() : line.trim())).filter((line, at) => at === 0 || at === last || line !== '');
+  return kept.join(' ');
 }
 
 /** What a migration report lists: the diagnostics about things docsbuild renders differently. */

@@ -6,6 +6,7 @@ import { isCode, isConfigRecord as isRecord } from '../source/vuepress-config';
 import { checkSiteConfig, type ParsedSiteConfig } from './site-config';
 import { readVuepressPlugins } from './vuepress-plugins';
 import { escapeRegExp } from '../support/regexp';
+import { trimCharacter } from '../support/text-scan';
 
 /** A VuePress 1 config (what `.vuepress/config.js` exports, as data) and where it came from. */
 export interface VuepressConfigSource {
@@ -316,7 +317,7 @@ function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: s
   const repo = stringOr(theme.docsRepo, stringOr(theme.repo, '')).replace(/\/$/, '');
   if (repo === '') return undefined;
   const branch = stringOr(theme.docsBranch, 'master');
-  const dir = stringOr(theme.docsDir, '').replace(/^\/+|\/+$/g, '');
+  const dir = trimCharacter(stringOr(theme.docsDir, ''), '/');
   const path = `${dir ? `${dir}/` : ''}:path`;
   const isUrl = /^[a-z]+:/i.test(repo);
   if (!isUrl && !/^[\w.-]+\/[\w.-]+$/.test(repo)) return undefined;

@@ -1,5 +1,6 @@
 import { lastSegmentOf, resolveLink } from '../../site/links';
 import type { SiteModel } from '../../site/model';
+import { beforeAny } from '../../support/text-scan';
 
 /**
  * The output names of the content's files (not public/) that the site
@@ -11,7 +12,7 @@ import type { SiteModel } from '../../site/model';
 export function referencedMedia(model: SiteModel): Set<string> {
   const { index } = model;
   const used = new Set<string>();
-  const add = (href: string) => used.add(href.slice(index.base.length).replace(/#.*$/, ''));
+  const add = (href: string) => used.add(beforeAny(href.slice(index.base.length), '#'));
   // Only a URL that names a file (or ends in what normalizing takes away) is resolved: at 10,000 pages
   // resolving every link of every page was a second of a one-edit build, for a site of few files or none.
   const names = new Set<string>();
@@ -29,7 +30,7 @@ export function referencedMedia(model: SiteModel): Set<string> {
     }
   }
   for (const value of stringsIn(model.config)) {
-    const sitePath = value.replace(/[?#].*$/, '');
+    const sitePath = beforeAny(value, '?#');
     // Written as a site path (`/logo.svg`) or with the base (`/docs/logo.svg`).
     for (const candidate of [sitePath, sitePath.startsWith(index.base) ? `/${sitePath.slice(index.base.length)}` : undefined]) {
       const asset = candidate === undefined ? undefined : index.assets.get(candidate);
