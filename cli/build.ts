@@ -37,7 +37,7 @@ import { parseSiteConfig } from './site/site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources, readPageText, type LoadedSources, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
-import { createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
+import { BODIES_WORTH_COLLECTING, createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
 import { textHash } from './support/hash';
@@ -135,7 +135,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const pipeline = options.pipeline ?? createPagePipeline(PAGE_PARTS);
   // Started when pages are written (what is live then is its baseline), settled once the build's own state is garbage.
   let heap: HeapKeeper | undefined;
-  const keepHeap = () => (heap = options.collectWhileWriting === false ? { maybeCollect: () => {}, settle: () => {} } : createHeapKeeper());
+  const keepHeap = (bodiesRead: () => number) =>
+    (heap = options.collectWhileWriting === false ? { maybeCollect: () => {}, settle: () => {} } : createHeapKeeper(undefined, undefined, () => bodiesRead() >= BODIES_WORTH_COLLECTING));
   try {
     return await buildWith(config, options, pipeline, cleanups, keepHeap);
   } finally {
@@ -150,7 +151,7 @@ async function buildWith(
   options: BuildOptions,
   pipeline: PagePipeline,
   cleanups: (() => Promise<void>)[],
-  keepHeap: () => HeapKeeper,
+  keepHeap: (bodiesRead: () => number) => HeapKeeper,
 ): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
@@ -289,7 +290,7 @@ async function buildWith(
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   timer.lap('viewer bundle and site-wide inputs');
 
-  const heap = keepHeap();
+  const heap = keepHeap(() => result.bodiesRead);
   for (let from = 0; from < pages.length; from += PAGES_AT_ONCE) {
     await Promise.all(pages.slice(from, from + PAGES_AT_ONCE).map(async (page) => {
       for (const run of runs) await run?.page?.(page);
