@@ -22,6 +22,7 @@ import { MemoryOutput, type OutputSink } from './output/sink';
 import { UpToDate } from './output/up-to-date';
 import { version as esbuildVersion } from 'esbuild';
 import { sizesOf, type ViewerSizes } from './output/sizes';
+import { earlyPool } from './page/early-worker';
 import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
 import type { PageMemory } from './page/page-memory';
 import { summarisePages } from './page/summarise';
@@ -159,6 +160,9 @@ async function buildWith(
   const cache = config.pages.cache;
   // The CLI's link checks by difference: the last build's, from the cache, read while the pages are.
   const storedChecks = !options.checks && cache && !options.memory ? loadStoredChecks(cache.dir, cache.toolVersion) : undefined;
+  // The CLI's page worker, started now with the last build's code languages: it gets ready while the sources load (page/early-worker.ts).
+  const early = options.mode === 'build' && cache && !options.memory && config.pages.parallel ? await earlyPool(cache.dir, cache.toolVersion, config.pages.parallel) : undefined;
+  if (early) cleanups.push(() => early.done());
   const sources = options.memory ? await loadSources(config, options.memory.files, options.memory.assetHashes) : await loadWithStoredSources(config);
   signal?.throwIfAborted();
   append(diagnostics, sources.diagnostics);
@@ -194,12 +198,14 @@ async function buildWith(
   const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, {
     ...config.pages,
     cache: config.pages.cache && { ...config.pages.cache, textHashes: sources.textHashes },
+    parallel: early?.pool ?? config.pages.parallel,
     parts: PAGE_PARTS,
     pipeline,
     memory: options.memory,
     reread: (source) => readPageText(config.contentDir, source.relativePath),
   });
   cleanups.push(() => bodies.release());
+  await early?.done(context.codeLanguages);
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
   signal?.throwIfAborted();
