@@ -35,6 +35,7 @@ import { buildSiteModel } from './site/model';
 import { sitePagesOf, type SitePage } from './site/pages';
 import { loadStoredChecks, saveStoredChecks } from './site/checks/stored-checks';
 import { parseSiteConfig } from './site/site-config';
+import { parseStoredSiteConfig } from './site/stored-site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources, readPageText, type LoadedSources, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
@@ -168,7 +169,8 @@ async function buildWith(
   append(diagnostics, sources.diagnostics);
   const siteSource = sources.siteConfig;
   const site = siteSource
-    ? (options.memory?.once('site config', `${siteSource.file}\0${siteSource.text}`, () => parseSiteConfig(siteSource)) ?? parseSiteConfig(siteSource))
+    ? (options.memory?.once('site config', `${siteSource.file}\0${siteSource.text}`, () => parseSiteConfig(siteSource)) ??
+      (cache ? await parseStoredSiteConfig(siteSource, cache.dir, cache.toolVersion) : parseSiteConfig(siteSource)))
     : sources.vuepress && parseVuepressSiteConfig(sources.vuepress, VUEPRESS_DEFAULT_TITLE);
   if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;
