@@ -22,6 +22,7 @@ import { MemoryOutput, type OutputSink } from './output/sink';
 import { UpToDate } from './output/up-to-date';
 import { version as esbuildVersion } from 'esbuild';
 import { sizesOf, type ViewerSizes } from './output/sizes';
+import { earlyPool } from './page/early-worker';
 import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
 import type { PageMemory } from './page/page-memory';
 import { summarisePages } from './page/summarise';
@@ -34,10 +35,11 @@ import { buildSiteModel } from './site/model';
 import { sitePagesOf, type SitePage } from './site/pages';
 import { loadStoredChecks, saveStoredChecks } from './site/checks/stored-checks';
 import { parseSiteConfig } from './site/site-config';
+import { parseStoredSiteConfig } from './site/stored-site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources, readPageText, type LoadedSources, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
-import { createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
+import { BODIES_WORTH_COLLECTING, createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
 import { textHash } from './support/hash';
@@ -135,7 +137,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions): Prom
   const pipeline = options.pipeline ?? createPagePipeline(PAGE_PARTS);
   // Started when pages are written (what is live then is its baseline), settled once the build's own state is garbage.
   let heap: HeapKeeper | undefined;
-  const keepHeap = () => (heap = options.collectWhileWriting === false ? { maybeCollect: () => {}, settle: () => {} } : createHeapKeeper());
+  const keepHeap = (bodiesRead: () => number) =>
+    (heap = options.collectWhileWriting === false ? { maybeCollect: () => {}, settle: () => {} } : createHeapKeeper(undefined, undefined, () => bodiesRead() >= BODIES_WORTH_COLLECTING));
   try {
     return await buildWith(config, options, pipeline, cleanups, keepHeap);
   } finally {
@@ -150,7 +153,7 @@ async function buildWith(
   options: BuildOptions,
   pipeline: PagePipeline,
   cleanups: (() => Promise<void>)[],
-  keepHeap: () => HeapKeeper,
+  keepHeap: (bodiesRead: () => number) => HeapKeeper,
 ): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [];
   const timer = options.timer ?? createStageTimer(false);
@@ -158,12 +161,16 @@ async function buildWith(
   const cache = config.pages.cache;
   // The CLI's link checks by difference: the last build's, from the cache, read while the pages are.
   const storedChecks = !options.checks && cache && !options.memory ? loadStoredChecks(cache.dir, cache.toolVersion) : undefined;
+  // The CLI's page worker, started now with the last build's code languages: it gets ready while the sources load (page/early-worker.ts).
+  const early = options.mode === 'build' && cache && !options.memory && config.pages.parallel ? await earlyPool(cache.dir, cache.toolVersion, config.pages.parallel) : undefined;
+  if (early) cleanups.push(() => early.done());
   const sources = options.memory ? await loadSources(config, options.memory.files, options.memory.assetHashes) : await loadWithStoredSources(config);
   signal?.throwIfAborted();
   append(diagnostics, sources.diagnostics);
   const siteSource = sources.siteConfig;
   const site = siteSource
-    ? (options.memory?.once('site config', `${siteSource.file}\0${siteSource.text}`, () => parseSiteConfig(siteSource)) ?? parseSiteConfig(siteSource))
+    ? (options.memory?.once('site config', `${siteSource.file}\0${siteSource.text}`, () => parseSiteConfig(siteSource)) ??
+      (cache ? await parseStoredSiteConfig(siteSource, cache.dir, cache.toolVersion) : parseSiteConfig(siteSource)))
     : sources.vuepress && parseVuepressSiteConfig(sources.vuepress, VUEPRESS_DEFAULT_TITLE);
   if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;
@@ -193,12 +200,14 @@ async function buildWith(
   const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, {
     ...config.pages,
     cache: config.pages.cache && { ...config.pages.cache, textHashes: sources.textHashes },
+    parallel: early?.pool ?? config.pages.parallel,
     parts: PAGE_PARTS,
     pipeline,
     memory: options.memory,
     reread: (source) => readPageText(config.contentDir, source.relativePath),
   });
   cleanups.push(() => bodies.release());
+  await early?.done(context.codeLanguages);
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
   timer.lap('per-page stages');
   signal?.throwIfAborted();
@@ -289,7 +298,7 @@ async function buildWith(
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   timer.lap('viewer bundle and site-wide inputs');
 
-  const heap = keepHeap();
+  const heap = keepHeap(() => result.bodiesRead);
   for (let from = 0; from < pages.length; from += PAGES_AT_ONCE) {
     await Promise.all(pages.slice(from, from + PAGES_AT_ONCE).map(async (page) => {
       for (const run of runs) await run?.page?.(page);

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { SourceFile } from '../source/load';
 import { DEFAULT_PAGE_BUDGET, tooComplexResult, type PageBudget } from './too-complex';
 import type { EncodedPageResult, PageContext } from './types';
@@ -25,6 +25,8 @@ export interface PoolOptions {
   youngGenerationMb?: number;
   /** Each page's time and memory; default DEFAULT_PAGE_BUDGET. */
   budget?: PageBudget;
+  /** A worker started before the context existed (page/early-worker.ts), taken instead of a new one when its limits are these. */
+  adopt?: (limits: ResourceLimits, context: PageContext) => Worker | undefined;
 }
 
 /** A worker's heap gave out. */
@@ -71,7 +73,7 @@ export async function processPagesInParallel(
 
   const run = (feed: Feed, heapMb: number): Promise<void> =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(options.workerScript, { workerData: context, resourceLimits: heap(heapMb) });
+      const worker = options.adopt?.(heap(heapMb), context) ?? new Worker(options.workerScript, { workerData: context, resourceLimits: heap(heapMb) });
       live.add(worker);
       let current: number | undefined;
       let timer: NodeJS.Timeout | undefined;

@@ -57,6 +57,30 @@ function ruleHint(rule: RuleIssue): string {
   return `Remove the rule, or write "${rule.code}: error": README.md#codes-that-stay-errors lists the codes no rule can lower.`;
 }
 
+/**
+ * Places in a site config whose parse was reused (site/stored-site-config.ts):
+ * each says its line and column only when they are read, and the text is
+ * parsed again (once) only then, to place a problem. The model asks for the
+ * place of every redirect whether or not one has a problem.
+ */
+export function lazyLocator(source: SourceFile): ParsedSiteConfig['locate'] {
+  let parsed: ParsedSiteConfig['locate'] | undefined;
+  const located = () => (parsed ??= parseSiteConfig(source).locate);
+  return (path, key) => {
+    let place: { line?: number; column?: number } | undefined;
+    const at = () => (place ??= located()(path, key));
+    return {
+      file: source.file,
+      get line() {
+        return at().line;
+      },
+      get column() {
+        return at().column;
+      },
+    };
+  };
+}
+
 function locator(file: string, yaml: YamlSource) {
   return (path: readonly PropertyKey[], key?: string) => ({ file, ...positionOf(yaml, path, { key }) });
 }

@@ -130,6 +130,12 @@ describe('output folder reuse across builds', () => {
       // A title its neighbours show as prev/next.
       change('guide/README.md', 'title: The Guide', 'title: Our Guide');
       expect(warm().files).toEqual(cold());
+
+      // A code block in a language no page had: the page worker started early with the last build's languages (page/early-worker.ts) makes its highlighter again.
+      writeFileSync(file('guide/setup.md'), `${readFileSync(file('guide/setup.md'), 'utf8')}\n\`\`\`python\ndef f():\n    return 1\n\`\`\`\n`);
+      const afterLanguage = warm();
+      expect(afterLanguage.files).toEqual(cold());
+      expect([...afterLanguage.files].some(([name, bytes]) => name.endsWith('.json') && /def<\/span>/.test(bytes.toString('utf8')))).toBe(true);
     } finally {
       rmSync(edited, { recursive: true, force: true });
     }

@@ -98,6 +98,9 @@ describe('site-wide files by difference', () => {
         write('site.yaml', site.replace('redirects:\n', 'redirects:\n  /moved/: /api/reference/\n'));
         write('guide/extra.md', '# Extra\n\nSee [the reference](/moved/#nowhere).\n');
       }],
+      // site.yaml's parse is then the stored one (site/stored-site-config.ts): the problem is placed by parsing it again.
+      ['a redirect from a path no page has yet', () => write('site.yaml', site.replace('redirects:\n', 'redirects:\n  /guide/new.html: /guide/setup.html\n'))],
+      ['a page at that path, site.yaml unchanged: the redirect shadows it, at its line', () => write('guide/new.md', '# New\n\nText.\n')],
     ];
     let last = await warm();
     for (const [what, edit] of steps) {
@@ -110,6 +113,7 @@ describe('site-wide files by difference', () => {
     }
     // The renamed heading was a problem of the pages linking to it, which did not change themselves.
     rmSync(path.join(root, 'content', 'guide/extra.md'));
+    rmSync(path.join(root, 'content', 'guide/new.md'));
     write('site.yaml', site);
   });
 });

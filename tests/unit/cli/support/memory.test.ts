@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, createHeapKeeper, shrinkYoungGeneration, STAGE_HEADROOM, YOUNG_GENERATION_WORTH_SHRINKING, youngGenerationSize } from '../../../../cli/support/memory';
+import { BODIES_WORTH_COLLECTING, collectGarbage, createHeapKeeper, shrinkYoungGeneration, STAGE_HEADROOM, YOUNG_GENERATION_WORTH_SHRINKING, youngGenerationSize } from '../../../../cli/support/memory';
 
 const MiB = 2 ** 20;
 
@@ -53,6 +53,23 @@ describe('cli/memory', () => {
     heap = 36 * MiB;
     keeper.maybeCollect(STAGE_HEADROOM);
     expect(collected).toBe(1);
+  });
+
+  it('collects only once the work made garbage worth it (a build by difference reads too few bodies), and then settles', () => {
+    let heap = 20 * MiB;
+    let bodies = 1;
+    let collected = 0;
+    const keeper = createHeapKeeper(() => heap, () => ++collected > 0, () => bodies >= BODIES_WORTH_COLLECTING);
+    heap = 200 * MiB;
+    keeper.maybeCollect();
+    keeper.maybeCollect(STAGE_HEADROOM);
+    keeper.settle();
+    expect(collected).toBe(0);
+    bodies = BODIES_WORTH_COLLECTING;
+    keeper.maybeCollect();
+    expect(collected).toBe(1);
+    keeper.settle();
+    expect(collected).toBe(2);
   });
 
   it('settle: one more collection after the work, only when the work was large enough to need one while it ran', () => {
