@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
 import { splitConstantsSuffix } from './fences';
+import { lineLocator } from '../support/text-scan';
 
 /** `{{ $const.NAME }}`, and the VuePress form `{{ $site.themeConfig.NAME }}` so existing trees build unchanged. */
 export const CONSTANT_PATTERN = /\{\{\s*\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -51,15 +52,16 @@ export function interpolateConstants(tree: Root, scope: ConstantScope, file: str
       if (!fence.constants) return;
       node.lang = fence.lang;
     }
+    // Made at the first unknown name: counting the lines before each of thousands was quadratic.
+    let locate: ReturnType<typeof lineLocator> | undefined;
     node.value = interpolate(node.value, scope, (name, index) => {
       if (!scope.report) return;
-      const before = node.value.slice(0, index);
-      const newlines = before.split('\n').length - 1;
+      const at = (locate ??= lineLocator(node.value))(index);
       const start = node.position?.start;
-      let line = (start?.line ?? 1) + newlines;
-      let column = newlines > 0 ? index - before.lastIndexOf('\n') : (start?.column ?? 1) + index + (node.type === 'inlineCode' ? 1 : 0);
+      let line = (start?.line ?? 1) + at.line;
+      let column = at.line > 0 ? at.column + 1 : (start?.column ?? 1) + index + (node.type === 'inlineCode' ? 1 : 0);
       // A fenced block's value starts on the line after its fence, at the fence's indent.
-      if (node.type === 'code') [line, column] = [line + 1, (start?.column ?? 1) + index - (before.lastIndexOf('\n') + 1)];
+      if (node.type === 'code') [line, column] = [line + 1, (start?.column ?? 1) + at.column];
       diagnostics.push(
         diagnostic(
           'constant/unknown',

@@ -1,6 +1,7 @@
 import type { Root, RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { readComponents } from '../../../cli/markdown/components';
+import { interpolateConstants } from '../../../cli/markdown/constants';
 import { importOf, markDirectives, parseImportTarget } from '../../../cli/markdown/directives';
 import { parseFenceInfo, readFenceInfo } from '../../../cli/markdown/fence-info';
 import { reportUnclosedComments } from '../../../cli/markdown/unclosed-comment';
@@ -77,6 +78,13 @@ describe('hostile text is read in time proportional to its length', () => {
     const text = `${'{{ $page'.repeat(40_000)}\n${'!!!include('.repeat(30_000)}\n{{ $page.title }} and !!!include(a.md)!!!`;
     const found = reportUnsupportedSyntax(treeOf({ type: 'text', value: text }), text, 'page.md');
     expect(found.map((d) => `${d.line}:${d.column} ${d.message.split(' is ')[0]}`)).toEqual(['3:23 "!!!include(a.md)!!!"', '3:1 "{{ $page.title }}"']);
+  }, TIMEOUT);
+
+  it('unknown constants by the ten thousand in one text, each placed at its line', () => {
+    const value = '{{ $const.nope }}\n'.repeat(50_000);
+    const found = interpolateConstants(treeOf({ type: 'text', value }), { values: {}, used: new Set(), report: true }, 'page.md');
+    expect(found).toHaveLength(50_000);
+    expect([found[1]!.line, found[1]!.column, found.at(-1)!.line, found.at(-1)!.column]).toEqual([2, 1, 50_000, 1]);
   }, TIMEOUT);
 
   it('an unclosed comment over a long run of line endings', () => {
