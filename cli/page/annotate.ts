@@ -22,8 +22,15 @@ export function annotateTree(tree: Root, headingIds: readonly string[], linkUrl:
       if (url !== undefined) out = { ...node, url };
     }
     if ('children' in node) {
-      const children = (node.children as Nodes[]).map(copy);
-      if (children.some((child, at) => child !== node.children[at])) out = { ...out, children } as Nodes;
+      // A new array only from the first child that changed: most nodes have none on their way.
+      const old = node.children as Nodes[];
+      let children: Nodes[] | undefined;
+      for (let at = 0; at < old.length; at++) {
+        const child = copy(old[at]!);
+        if (children) children.push(child);
+        else if (child !== old[at]) (children = old.slice(0, at)).push(child);
+      }
+      if (children) out = { ...out, children } as Nodes;
     }
     return out;
   };
