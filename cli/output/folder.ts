@@ -106,7 +106,7 @@ export class OutputFolder implements OutputSink {
 
   async put(name: string, content: OutputContent, options: PutOptions = {}): Promise<void> {
     const target = this.claim(name);
-    const id = options.key ?? `c:${createHash('sha1').update(content).digest('base64url')}`;
+    const id = options.key ?? contentIdOf([content]);
     await this.schedule(async () => {
       const old = this.previous.get(name);
       const kept = old?.id === id ? this.keep(name, old, target) : undefined;
@@ -627,4 +627,14 @@ export function safeJoin(dir: string, name: string): string {
     throw new Error(`Refusing to write "${name}" outside the output folder.`);
   }
   return target;
+}
+
+/**
+ * The id a file given without a key is recorded by, a hash of its bytes (putParts hashes its parts as they are written):
+ * a file made in parts can be looked up by it first (OutputSink.reuse), and kept when the previous output has the same bytes, as `put` keeps it.
+ */
+export function contentIdOf(pieces: Iterable<OutputContent>): string {
+  const hash = createHash('sha1');
+  for (const piece of pieces) hash.update(piece);
+  return `c:${hash.digest('base64url')}`;
 }

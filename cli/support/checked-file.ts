@@ -66,6 +66,8 @@ export function createCheckedFileWriter(file: string): CheckedFileWriter {
   return {
     write(bytes) {
       hash.update(bytes);
+      // A large piece goes out alone, not copied into one with the small ones before it (the search index's postings: 8 MB).
+      if (bytes.length >= CHUNK_BYTES) flush();
       pending.push(bytes);
       pendingBytes += bytes.length;
       if (pendingBytes >= CHUNK_BYTES) flush();

@@ -16,3 +16,29 @@ function sortKeys(value: unknown): unknown {
   }
   return out;
 }
+
+/**
+ * stableStringify(value) of an object, in pieces: the elements of its array
+ * at `spread` one piece each, so a large file (pages.json: 12 MB at 10,000
+ * pages) is written as it is made, never held whole nor copied sorted at once.
+ * The pieces joined are stableStringify(value) byte for byte.
+ */
+export function* stableStringifyPieces(value: Record<string, unknown>, spread: string): Generator<string> {
+  // The keys in the order stableStringify's sorted copy holds them (an object puts integer-like keys first).
+  const order: Record<string, true> = {};
+  for (const key of Object.keys(value).sort()) if (value[key] !== undefined) order[key] = true;
+  let first = true;
+  for (const key of Object.keys(order)) {
+    const v = value[key];
+    const head = `${first ? '{' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    if (key !== spread || !Array.isArray(v)) {
+      yield `${head}${stableStringify(v)}`;
+      continue;
+    }
+    yield `${head}[`;
+    for (let at = 0; at < v.length; at++) yield `${at === 0 ? '' : ','}${stableStringify(v[at]) ?? 'null'}`;
+    yield ']';
+  }
+  yield first ? '{}' : '}';
+}

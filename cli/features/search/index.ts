@@ -2,6 +2,7 @@ import type { SearchRoot } from '../../../schema/search-index';
 import { searchDocShardNameOf } from '../../../shared/output-names';
 import { byteLength, gzipSize, searchIndexSizesFrom, type FileSize } from '../../output/sizes';
 import { partOf } from '../../page/types';
+import { collectGarbage } from '../../support/memory';
 import type { EmitContext, EmitPage, Feature, FeatureRun } from '../types';
 import { SEARCH_FIELDS } from '../../../shared/search/terms';
 import { searchIndexKeyOf, searchPageKey } from './file';
@@ -126,6 +127,9 @@ function wholeIndexRun({ output, published, stored }: EmitContext, key: string, 
     },
     async finish() {
       const index = builder.finish();
+      // The postings' blocks (34 MiB at 10,000 pages, let go by finish) and the garbage of making the shards are freed before
+      // the stored tail and the shards' writes are made on top: left to V8, they were all held at once, the build's peak.
+      collectGarbage();
       for (const [name, value] of tailRecordsOf(storedTailOf(index, options, totals))) records.add(name, Buffer.from(value));
       if (await records.commit()) await stored!.forget(RETIRED_STATE);
       published.searchIndex = await writeIndex(output, key, index.root, index.shards);

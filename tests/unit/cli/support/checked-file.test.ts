@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCheckedFile, writeCheckedFile } from '../../../../cli/support/checked-file';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCheckedFileWriter, readCheckedFile, writeCheckedFile } from '../../../../cli/support/checked-file';
 
 describe('cli/support/checked-file', () => {
   let dir: string;
@@ -32,5 +32,22 @@ describe('cli/support/checked-file', () => {
     await writeFile(blocked, 'not a folder');
     expect(await writeCheckedFile(path.join(blocked, 'record.bin'), Buffer.from('x'))).toBe(false);
     expect((await readdir(dir)).filter((name) => name.includes('.tmp'))).toEqual([]);
+  });
+
+  it('writes a large piece as it is, never copied into one with the small pieces before it', async () => {
+    const file = path.join(dir, 'pieces.bin');
+    const large = Buffer.alloc(3 * 2 ** 20, 7);
+    const concat = vi.spyOn(Buffer, 'concat');
+    try {
+      const writer = createCheckedFileWriter(file);
+      writer.write(Buffer.from('head'));
+      writer.write(large);
+      writer.write(Buffer.from('tail'));
+      expect(await writer.commit()).toBe(true);
+      expect(concat.mock.calls.every(([pieces]) => !pieces.includes(large))).toBe(true);
+    } finally {
+      concat.mockRestore();
+    }
+    expect((await readCheckedFile(file))?.equals(Buffer.concat([Buffer.from('head'), large, Buffer.from('tail')]))).toBe(true);
   });
 });

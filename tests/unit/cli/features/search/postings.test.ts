@@ -136,3 +136,13 @@ describe('sharded search', () => {
     expect(built.postings).toEqual(expected);
   });
 });
+
+describe('PostingsBuilder.finish', () => {
+  it('lets go of the entries it gave: a second finish, or a document after it, is refused', () => {
+    const builder = new PostingsBuilder();
+    builder.add({ title: 'memory', heading: '', parents: '', text: 'peak memory' });
+    expect(builder.finish().terms).toEqual(['memory', 'peak']);
+    expect(() => builder.finish()).toThrow(/finished already/);
+    expect(() => builder.add({ title: 'more', heading: '', parents: '', text: '' })).toThrow(/after the postings were finished/);
+  });
+});
