@@ -91,13 +91,19 @@ export const DOCSEARCH_API_KEY_ENV = 'DOCSBUILD_DOCSEARCH_API_KEY';
 export const DEFAULT_CACHE_DIR = path.join('node_modules', '.cache', 'docsbuild');
 
 /**
- * Each page worker's heap limit (see PoolOptions.heapLimitMb). A worker's live
- * data is a few tens of MiB (the highlighter, one page); without a limit V8
- * let each grow to 250 MiB and more of garbage before collecting. A page that
- * needs more is processed on the main thread. Measured cold at 2,000 pages:
- * peak RSS 528 -> 372 MiB, for about 6% more CPU (more collections).
+ * Each page worker's heap limit (see PoolOptions.heapLimitMb), the page
+ * budget's (1 GiB). It was 128 MiB when workers held what they made until
+ * the end of the stage: without a limit V8 let each grow to 250 MiB and more
+ * (2,000 pages cold: peak RSS 528 -> 372 MiB for 6% more CPU). Since bodies
+ * leave the workers as bytes at once, a worker's heap stays small by itself,
+ * and the low limit only made V8 collect all the time (about 70 full
+ * collections per worker at 2,000 pages): measured in back-to-back pairs at
+ * 2,000 pages cold, 1 GiB instead of 128 MiB costs 27.0-30.2 s of user CPU
+ * instead of 33.7-39.0 and 18-22 s of wall instead of 23-27, for 15-25 MiB
+ * more peak RSS (305 -> 322-332); at 10,000 pages 87.5 s / 149 s CPU
+ * instead of 117.6 / 208.9, peak 424 MiB (418-448 at 128).
  */
-export const WORKER_HEAP_LIMIT_MB = 128;
+export const WORKER_HEAP_LIMIT_MB = 1024;
 /**
  * See PoolOptions.youngGenerationMb: 48 MiB was as small in RSS as V8's
  * derived size and cheaper in CPU (2,000 pages: 38.4 s vs 41.6 s). Each

@@ -227,7 +227,7 @@ export function memoryKeyFor(key: string, context: PageContext): string {
  * HTML. A check's workers stay small anyway, and the limit's extra
  * collections made `check` 15% slower (2,000 pages: 9.3 s -> 10.8 s).
  * Below PARALLEL_THRESHOLD pages one worker does what this thread did, with
- * the budget's heap only (its many pages kept a 128 MiB heap collecting).
+ * the budget's heap (when the workers' limit was 128 MiB, its many pages kept it collecting).
  */
 export function poolFor(context: PageContext, pool: PoolOptions, pages = PARALLEL_THRESHOLD): PoolOptions {
   const sized = pages < PARALLEL_THRESHOLD ? { ...pool, threads: 1, heapLimitMb: undefined } : pool;
