@@ -91,20 +91,6 @@ export const DOCSEARCH_API_KEY_ENV = 'DOCSBUILD_DOCSEARCH_API_KEY';
 export const DEFAULT_CACHE_DIR = path.join('node_modules', '.cache', 'docsbuild');
 
 /**
- * Each page worker's heap limit (see PoolOptions.heapLimitMb), the page
- * budget's (1 GiB). It was 128 MiB when workers held what they made until
- * the end of the stage: without a limit V8 let each grow to 250 MiB and more
- * (2,000 pages cold: peak RSS 528 -> 372 MiB for 6% more CPU). Since bodies
- * leave the workers as bytes at once, a worker's heap stays small by itself,
- * and the low limit only made V8 collect all the time (about 70 full
- * collections per worker at 2,000 pages): measured in back-to-back pairs at
- * 2,000 pages cold, 1 GiB instead of 128 MiB costs 27.0-30.2 s of user CPU
- * instead of 33.7-39.0 and 18-22 s of wall instead of 23-27, for 15-25 MiB
- * more peak RSS (305 -> 322-332); at 10,000 pages 87.5 s / 149 s CPU
- * instead of 117.6 / 208.9, peak 424 MiB (418-448 at 128).
- */
-export const WORKER_HEAP_LIMIT_MB = 1024;
-/**
  * See PoolOptions.youngGenerationMb: 48 MiB was as small in RSS as V8's
  * derived size and cheaper in CPU (2,000 pages: 38.4 s vs 41.6 s). Each
  * worker keeps both halves of it resident (two 16 MiB semi-spaces at 48);
@@ -257,7 +243,12 @@ function pageRuntime(root: string, flags: ConfigFlags, budget: PageBudget | unde
   const workerScript = new URL('./worker.js', import.meta.url);
   const options: SummariseOptions = {};
   if (flags.threads !== 0 && existsSync(fileURLToPath(workerScript))) {
-    options.parallel = { workerScript, threads: flags.threads, heapLimitMb: WORKER_HEAP_LIMIT_MB, youngGenerationMb: WORKER_YOUNG_GENERATION_MB, budget };
+    // No heap limit below the page budget's (1 GiB). It was 128 MiB when workers held what they made until the stage's end
+    // (without it V8 let each grow to 250 MiB: 2,000 pages cold, peak 528 -> 372 MiB). Since bodies leave the workers as bytes at
+    // once their heaps stay small by themselves, and the low limit only kept V8 collecting (~70 full collections a worker):
+    // 2,000 pages cold, seven back-to-back pairs, user CPU 17-27% lower and wall 8-30% lower for 15-25 MiB more peak RSS;
+    // 10,000 pages 87.5-104.3 s / 149-182 s CPU instead of 117.6 / 208.9, peak 424 MiB (418-448 at 128 MiB).
+    options.parallel = { workerScript, threads: flags.threads, youngGenerationMb: WORKER_YOUNG_GENERATION_MB, budget };
   }
   if (flags.cache === true) {
     options.cache = { dir: path.resolve(root, flags.cacheDir ?? DEFAULT_CACHE_DIR), toolVersion: toolVersionOf(here) };

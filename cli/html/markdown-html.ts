@@ -6,6 +6,7 @@ import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { BARE_CONTAINERS, type ContainerNode } from '../markdown/containers';
 import type { TocNode } from '../markdown/toc';
 import { hasWebScheme } from '../../shared/urls';
+import { isSpaceOrTab } from '../support/text-scan';
 
 /**
  * A page body as HTML straight from its Markdown tree, without building hast,
@@ -265,8 +266,8 @@ function trimLines(value: string): string {
   for (let at = 0; at < parts.length; at += 2) {
     let start = 0;
     let end = parts[at]!.length;
-    if (at > 0) while (start < end && isBlank(parts[at]!.charCodeAt(start))) start++;
-    if (at < parts.length - 1) while (end > start && isBlank(parts[at]!.charCodeAt(end - 1))) end--;
+    if (at > 0) while (start < end && isSpaceOrTab(parts[at]!.charCodeAt(start))) start++;
+    if (at < parts.length - 1) while (end > start && isSpaceOrTab(parts[at]!.charCodeAt(end - 1))) end--;
     parts[at] = parts[at]!.slice(start, end);
   }
   return parts.join('');
@@ -274,11 +275,6 @@ function trimLines(value: string): string {
 
 /** Line endings as trim-lines reads them, kept by split (the odd items). */
 const LINE_ENDING = /(\r\n|\n|\r)/;
-
-/** A space or a tab. */
-function isBlank(code: number): boolean {
-  return code === 32 || code === 9;
-}
 
 function trimStart(value: string): string {
   return value.replace(/^[ \t]+/, '');

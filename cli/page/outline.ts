@@ -6,6 +6,7 @@ import { rawImageUrls } from '../html/raw-images';
 import { createSlugger, type SlugRule, type Slugger } from '../markdown/slugs';
 import { cleanHeaderText } from './title';
 import type { PageTree } from './markdown';
+import { isSpaceOrTab } from '../support/text-scan';
 
 /** A link or image as written in a page, with its position in the file. */
 export interface LinkRef {
@@ -118,26 +119,21 @@ export function atxHeadingText(line: string): string | undefined {
   if (!open) return undefined;
   const rest = line.slice(open[0].length);
   let end = rest.length;
-  while (end > 0 && isBlank(rest.charCodeAt(end - 1))) end--;
+  while (end > 0 && isSpaceOrTab(rest.charCodeAt(end - 1))) end--;
   if (end === 0) return '';
   // Seven marks, or text right after the marks: no heading.
-  if (!isBlank(rest.charCodeAt(0))) return undefined;
+  if (!isSpaceOrTab(rest.charCodeAt(0))) return undefined;
   let start = 0;
-  while (isBlank(rest.charCodeAt(start))) start++;
+  while (isSpaceOrTab(rest.charCodeAt(start))) start++;
   // A closing run of "#" after a blank ends the text; a run of "#" alone is the text.
   let hashes = end;
   while (hashes > start && rest[hashes - 1] === '#') hashes--;
-  if (hashes > start && hashes < end && isBlank(rest.charCodeAt(hashes - 1))) {
+  if (hashes > start && hashes < end && isSpaceOrTab(rest.charCodeAt(hashes - 1))) {
     let textEnd = hashes;
-    while (isBlank(rest.charCodeAt(textEnd - 1))) textEnd--;
+    while (isSpaceOrTab(rest.charCodeAt(textEnd - 1))) textEnd--;
     return rest.slice(start, textEnd);
   }
   return rest.slice(start, end);
-}
-
-/** A space or a tab. */
-function isBlank(code: number): boolean {
-  return code === 32 || code === 9;
 }
 
 /**

@@ -11,14 +11,15 @@ export interface PoolOptions {
   /** How many threads; defaults to the cores available. */
   threads?: number;
   /**
-   * Each worker's old-generation heap limit in MiB. V8 lets an unlimited heap
-   * fill with garbage long before it collects, so each worker would take
-   * hundreds of MiB whatever the pages; a limit keeps memory flat. A page too
-   * big for it is tried again alone with the budget's heap. Default: the budget's heap.
+   * Each worker's old-generation heap limit in MiB, below the budget's: a page
+   * too big for it is tried again alone with the budget's heap. Default: the
+   * budget's heap, which the CLI keeps (config.ts: since bodies leave the
+   * workers as bytes their heaps stay small, and a low limit only made V8
+   * collect all the time).
    */
   heapLimitMb?: number;
   /**
-   * The young generation's size in MiB, with `heapLimitMb`. Left out, V8
+   * The young generation's size in MiB. Left out, V8
    * derives a small one from the heap limit, and short-lived garbage is
    * promoted and collected the expensive way (measured: 8% more CPU).
    */

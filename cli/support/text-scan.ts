@@ -78,6 +78,11 @@ export function trimEndCharacter(text: string, char: string): string {
   return end === text.length ? text : text.slice(0, end);
 }
 
+/** A space or a tab, by character code. */
+export function isSpaceOrTab(code: number): boolean {
+  return code === 32 || code === 9;
+}
+
 /** The text up to the first of `chars` (`/[?#].*$/` on a one-line text). */
 export function beforeAny(text: string, chars: string): string {
   for (let i = 0; i < text.length; i++) if (chars.includes(text[i]!)) return text.slice(0, i);
