@@ -137,7 +137,7 @@ function describe(originals: readonly Original[], kept: ReadonlyMap<number, Prop
       return;
     }
     for (const key of removedKeys(original.properties, after)) {
-      if (setByRenderer(original, key, after)) continue;
+      if (setByRenderer(original, key, after) || NOTHING_LOST.has(attributeName(key))) continue;
       const urlKey = original.fromMarkdown && ((original.tagName === 'a' && key === 'href') || (original.tagName === 'img' && key === 'src'));
       if (urlKey) {
         const url = String(original.properties[key]);
@@ -171,6 +171,8 @@ function setByRenderer(original: Original, key: string, after: Properties): bool
   return key === 'rel' && words.every((word) => RENDERER_REL.has(word.toLowerCase()));
 }
 const RENDERER_REL = new Set(['noopener', 'noreferrer', '']);
+/** Attributes that ask for what docsbuild does anyway: VuePress's `v-pre` shows `{{ }}` as written, as docsbuild always does. */
+const NOTHING_LOST = new Set(['v-pre']);
 
 /** Properties the cleaner dropped, or whose list of values it shortened; ids are renamed, never reported. */
 function removedKeys(before: Properties, after: Properties): string[] {

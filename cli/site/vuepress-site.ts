@@ -142,11 +142,11 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   // unless it holds the reader's page: every page stays in the sidebar, and a reader sees their language open.
   const localeGroups = otherLocales.flatMap((prefix): SidebarEntryInput[] => {
     const locale = isRecord(themeLocales[prefix]) ? themeLocales[prefix] : {};
-    const children = sidebarEntries(locale.sidebar, titles, onByPath);
+    const children = sidebarEntries(locale.sidebar, titles, input.title as string, onByPath);
     return children.length === 0 ? [] : [{ title: stringOr(locale.label, titles.get(prefix) ?? prefix), children, collapsed: true }];
   });
   if ((sidebar !== undefined && sidebar !== false && sidebar !== 'auto') || localeGroups.length > 0) {
-    input.sidebar = [...sidebarEntries(sidebar, titles, onByPath), ...localeGroups];
+    input.sidebar = [...sidebarEntries(sidebar, titles, input.title as string, onByPath), ...localeGroups];
   }
   if (isSidebarDepth(theme.sidebarDepth)) input.sidebarDepth = theme.sidebarDepth;
   else if (theme.sidebarDepth !== undefined) ignored(['themeConfig', 'sidebarDepth'], 'it must be a whole number from 0 to 6');
@@ -240,12 +240,13 @@ function navTitles(nav: unknown): Map<string, string> {
 
 /**
  * The sidebar as one list: an array as it is, an object keyed by path
- * prefix as a group per prefix, titled as the nav links to it (`onByPath`
+ * prefix as a group per prefix, titled as the nav links to it, else by its
+ * folder (`/user-guide/` → "User guide"; `/` → the site's title) (`onByPath`
  * is told). Paths relative to
  * the prefix are made absolute; "" is the prefix's own page; a
  * `[path, title]` pair keeps its path (docsbuild shows the page's title).
  */
-function sidebarEntries(sidebar: unknown, titles: ReadonlyMap<string, string>, onByPath: () => void): SidebarEntryInput[] {
+function sidebarEntries(sidebar: unknown, titles: ReadonlyMap<string, string>, siteTitle: string, onByPath: () => void): SidebarEntryInput[] {
   if (Array.isArray(sidebar)) return sidebar.flatMap((entry) => sidebarEntry(entry, '/'));
   if (!isRecord(sidebar)) return [];
   const prefixes = Object.keys(sidebar);
@@ -255,8 +256,16 @@ function sidebarEntries(sidebar: unknown, titles: ReadonlyMap<string, string>, o
     const children = Array.isArray(entries) ? entries.flatMap((entry) => sidebarEntry(entry, prefix)) : [];
     if (children.length === 0) return [];
     if (prefixes.length === 1 || children.every((c) => typeof c !== 'string')) return children;
-    return [{ title: titles.get(prefix) ?? prefix, children }];
+    return [{ title: titles.get(prefix) ?? folderTitle(prefix) ?? siteTitle, children }];
   });
+}
+
+/** A path prefix's last folder as a title: `/guide/user-guide/` → "User guide"; undefined for `/`. */
+function folderTitle(prefix: string): string | undefined {
+  const folder = prefix.split('/').filter((segment) => segment !== '').pop();
+  if (folder === undefined) return undefined;
+  const words = folder.replace(/[-_]+/g, ' ').trim();
+  return words === '' ? undefined : words[0]!.toUpperCase() + words.slice(1);
 }
 
 function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
@@ -382,10 +391,17 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
   if (!loaded) return checkSiteConfig({ title: fallbackTitle, markdown: { slugify: 'vuepress' } }, () => ({ file: folder.configFile ?? '' }));
   const { source, result } = loaded;
   if (result.failure) {
-    const { message, line, column } = result.failure;
+    const { message, line, column, thrownIn } = result.failure;
+    const standIns = result.standIns ?? [];
+    const where = thrownIn === undefined ? '' : ` (thrown in ${thrownIn}, which the config loads)`;
+    // A module the config requires may need a package that is not installed: its stand-in is the likely cause.
+    const cause = standIns.length === 0 ? '' : `. It ran without ${standIns.map((name) => `"${name}"`).join(', ')}, which ${standIns.length === 1 ? 'is' : 'are'} not installed: install the docs' dependencies (npm install) first.`;
     return {
       locate: () => ({ file: source.file }),
-      diagnostics: [diagnostic('vuepress/config-failed', { file: source.file, line, column }, `${source.relativePath} could not be loaded: ${message}`)],
+      diagnostics: [
+        diagnostic('vuepress/config-failed', { file: source.file, line, column }, `${source.relativePath} could not be loaded: ${message}${where}${cause}`),
+        ...standInDiagnostics(source, standIns),
+      ],
     };
   }
   const site = siteFromVuepress({ value: result.value, text: source.text, file: source.file, runsInContentFolder: folder.runsInContentFolder }, fallbackTitle);
@@ -393,14 +409,14 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
   return { ...checked, diagnostics: [...standInDiagnostics(source, result.standIns), ...site.diagnostics, ...checked.diagnostics] };
 }
 
-/** One warning for each package the config requires that is not installed (vuepress-config.ts ran it with a stand-in), at the line naming it. */
+/** One warning for each package the config (or a module it requires) requires that is not installed (vuepress-config.ts ran it with a stand-in), at the line naming it. */
 export function standInDiagnostics(source: { file: string; text: string }, standIns: readonly string[] = []): Diagnostic[] {
   return standIns.map((name) => {
     const place = positionOfQuoted(source.text, name);
     return diagnostic(
       'vuepress/config-module-missing',
       { file: source.file, line: place?.line, column: place?.column },
-      `The config requires "${name}", which is not installed; it ran with a stand-in for it, so whatever the config takes from "${name}" is missing.`,
+      `${place ? 'The config' : 'A module the config loads'} requires "${name}", which is not installed; it ran with a stand-in for it, so whatever the config takes from "${name}" is missing.`,
       undefined,
       name,
     );

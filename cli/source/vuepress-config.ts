@@ -8,8 +8,13 @@ import { escapeRegExp } from '../support/regexp';
 export interface VuepressConfigResult {
   /** The exported object, when the config ran. */
   value?: unknown;
-  /** What went wrong, with the config's line where it can be told. */
-  failure?: { message: string; line?: number; column?: number };
+  /**
+   * What went wrong, with the config's line where it can be told (for an
+   * error thrown in a module the config requires: the config's line that
+   * requires it), and `thrownIn`, the file:line it was thrown at when that
+   * is not the config itself.
+   */
+  failure?: { message: string; line?: number; column?: number; thrownIn?: string };
   /**
    * Packages the config requires that are not installed, in the order
    * required: each was answered with a stand-in, so the config still ran.
@@ -75,8 +80,14 @@ export async function runVuepressConfig(absolute: string, text: string, timeLimi
       if (stderr.length < 64 * 1024) stderr += chunk.toString();
     });
     child.on('message', (message: { ok: boolean; value?: unknown; standIns?: string[]; message?: string; stack?: string }) => {
-      if (message.ok) finish({ value: message.value, ...(message.standIns && message.standIns.length > 0 ? { standIns: message.standIns } : {}) });
-      else finish({ failure: { message: message.message ?? 'it failed', ...lineIn(message.stack ?? '', absolute) } });
+      const standIns = message.standIns && message.standIns.length > 0 ? { standIns: message.standIns } : {};
+      if (message.ok) finish({ value: message.value, ...standIns });
+      else {
+        const stack = message.stack ?? '';
+        const thrownIn = firstFileIn(stack, process.cwd());
+        const where = thrownIn === undefined || thrownIn.file === absolute ? {} : { thrownIn: thrownIn.place };
+        finish({ failure: { message: (message.message ?? 'it failed').trim(), ...lineIn(stack, absolute), ...where }, ...standIns });
+      }
     });
     child.on('error', (error) => finish({ failure: { message: error.message } }));
     child.on('close', (status) => {
@@ -93,6 +104,22 @@ function lineIn(stack: string, absolute: string): { line?: number; column?: numb
   return match ? { line: Number(match[1]), column: match[2] === undefined ? undefined : Number(match[2]) } : {};
 }
 
+/** The first place in a stack trace that is a file (not Node's own), its path relative to `from`: `lib/utils/index.js:501`. */
+function firstFileIn(stack: string, from: string): { file: string; place: string } | undefined {
+  for (const line of stack.split('\n')) {
+    const text = line.trim();
+    if (!text.startsWith('at ')) continue;
+    // `at name (/a/b.js:1:2)` or `at /a/b.js:1:2`
+    const location = text.endsWith(')') ? text.slice(text.lastIndexOf('(') + 1, -1) : text.slice(3);
+    const lineEnd = location.lastIndexOf(':');
+    const lineStart = location.lastIndexOf(':', lineEnd - 1);
+    const file = location.slice(0, lineStart);
+    if (lineStart <= 0 || !path.isAbsolute(file)) continue;
+    return { file, place: `${path.relative(from, file).split(path.sep).join('/')}:${location.slice(lineStart + 1, lineEnd)}` };
+  }
+  return undefined;
+}
+
 /**
  * The child's side, run with `node -e`: it loads the config as VuePress
  * would (require, or import for ES modules, or the compiled TypeScript
@@ -104,6 +131,8 @@ const Module = require('node:module');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const file = process.argv[1];
+// Deep enough that the config's own frame is in the trace when a module it requires throws, many requires down.
+Error.stackTraceLimit = 100;
 const plain = (value, seen) => {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -125,11 +154,18 @@ const plain = (value, seen) => {
 };
 // A package that is not installed (a markdown-it plugin, a theme: a checkout without npm install, or after
 // VuePress's packages were removed) is answered with a stand-in that any use leaves as itself, so the
-// data around it still arrives. Never thenable: an await on it must not wait for ever.
+// data around it still arrives. Never thenable: an await on it must not wait for ever. In a string it is
+// '' and in a sum NaN (a template literal in the config's own modules must not throw), and it iterates as empty.
 const standIns = [];
+const asPrimitive = (hint) => (hint === 'number' ? NaN : '');
+const iterateNothing = function* () {};
 const standIn = () => {
   const proxy = new Proxy(function () {}, {
-    get: (target, key) => (typeof key === 'symbol' || key === 'then' ? undefined : proxy),
+    get: (target, key) => {
+      if (key === Symbol.toPrimitive) return asPrimitive;
+      if (key === Symbol.iterator) return iterateNothing;
+      return typeof key === 'symbol' || key === 'then' ? undefined : proxy;
+    },
     apply: () => proxy,
     construct: () => proxy,
   });
@@ -180,7 +216,7 @@ process.once('message', async ({ code, esbuild }) => {
     process.send({ ok: true, value: plain(exported, new Set()), standIns }, () => process.exit(0));
   } catch (error) {
     const message = error && error.message ? String(error.message).split('\\n')[0] : String(error);
-    process.send({ ok: false, message, stack: error && error.stack ? String(error.stack) : '' }, () => process.exit(0));
+    process.send({ ok: false, message, stack: error && error.stack ? String(error.stack) : '', standIns }, () => process.exit(0));
   }
 });
 `;

@@ -23,6 +23,11 @@ describe('cli/html/removals', () => {
     expect(report('# T\n\n<a href="./b.html" target="_blank" rel="noopener">b</a>\n')).toEqual(['3:1 html/removed Removed from the HTML: <a target>, <a rel>.']);
   });
 
+  it("does not report VuePress's v-pre, which asks for what docsbuild does anyway ({{ }} shown as written), but does report other Vue directives", () => {
+    expect(report('# T\n\n<div v-pre>\n\n`{{ text }}`\n\n</div>\n')).toEqual([]);
+    expect(report('# T\n\n<div v-if="x" v-pre>y</div>\n')).toEqual(['3:1 html/removed Removed from the HTML: <div v-if>.']);
+  });
+
   it('shows the URL of a removed href or src', () => {
     expect(report('<a href="javascript:alert(1)">x</a>')).toEqual(['1:1 html/removed Removed from the HTML: <a href="javascript:alert(1)">.']);
   });

@@ -10,6 +10,13 @@ describe('cli/markdown/components', () => {
     expect(html).toContain('<p>Text <span class="badge tip badge-middle">new</span> and <span class="badge tip">slot text</span>.</p>');
   });
 
+  it('renders a Badge written in lower case, as Vue resolves <badge> to it, and leaves other lower-case words to HTML', async () => {
+    const { html, codes } = await renderMarkdown('# T\n\n- <badge text="Not released yet." vertical="middle" type="error"> ***Not released yet.*** </badge> and <badge type="tip">slot</badge>\n');
+    expect(codes).toEqual([]);
+    expect(html).toContain('<li><span class="badge error badge-middle">Not released yet.</span> <em><strong>Not released yet.</strong></em>  and <span class="badge tip">slot</span></li>');
+    expect((await renderMarkdown('# T\n\nA <badges>x</badges> <badgey/>.\n')).html).not.toContain('class="badge');
+  });
+
   it('renders CodeGroup/CodeBlock as prerendered tabs, the active one first selected', async () => {
     const page = '# T\n\n<CodeGroup>\n<CodeBlock title="npm">\n\n```bash\nnpm i x\n```\n\n</CodeBlock>\n\n<code-block title="yarn" active>\n\n```bash\nyarn add x\n```\n\n</code-block>\n</CodeGroup>\n';
     const { html, codes } = await renderMarkdown(page);

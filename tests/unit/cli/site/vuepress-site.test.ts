@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SiteConfigSchema } from '../../../../schema/site-config';
-import { positionOfKey, siteFromVuepress, standInDiagnostics } from '../../../../cli/site/vuepress-site';
+import { parseVuepressSiteConfig, positionOfKey, siteFromVuepress, standInDiagnostics } from '../../../../cli/site/vuepress-site';
 
 const FILE = 'docs/.vuepress/config.js';
 const convert = (value: unknown, text = '') => siteFromVuepress({ value, text, file: FILE }, 'Fallback');
@@ -69,6 +69,12 @@ describe('cli/site/vuepress-site', () => {
     });
     expect(byPath.input.sidebar).toEqual([{ title: 'Guide', children: ['/guide/', '/guide/setup', '/guide/'] }, { title: 'Hooks', children: ['/api/mount'] }]);
     expect(byPath.diagnostics.map((d) => d.code)).toEqual(['vuepress/unsupported']);
+    // A prefix no nav item links to is titled by its folder, the root by the site's title.
+    const untitled = convert({ title: 'Plugin', themeConfig: { sidebar: { '/user-guide/': ['', 'setup'], '/': ['', '/user-guide/'] } } });
+    expect(untitled.input.sidebar).toEqual([
+      { title: 'User guide', children: ['/user-guide/', '/user-guide/setup'] },
+      { title: 'Plugin', children: ['/', '/user-guide/'] },
+    ]);
     const depths = convert({ themeConfig: { sidebarDepth: 2, sidebar: [{ title: 'API', sidebarDepth: 0, children: ['/api/'] }, { title: 'More', children: ['/more/'] }] } });
     expect(depths.input.sidebarDepth).toBe(2);
     expect(depths.input.sidebar).toEqual([{ title: 'API', sidebarDepth: 0, children: ['/api/'] }, { title: 'More', children: ['/more/'] }]);
@@ -163,6 +169,22 @@ describe('cli/site/vuepress-site', () => {
     ]);
   });
 
+  it('reports a config that failed in a module it requires at its own line, with where it was thrown and the packages it ran without', () => {
+    const text = "'use strict'\nconst rules = require('../../tools/lib/rules')\nmodule.exports = { title: 'x' }\n";
+    const source = { relativePath: '.vuepress/config.js', file: FILE, text };
+    const failure = { message: 'The "path" argument must be of type string. Received function', line: 2, column: 15, thrownIn: 'lib/utils/index.js:501' };
+    const { diagnostics, config } = parseVuepressSiteConfig({ configFile: '.vuepress/config.js', config: { source, result: { failure, standIns: ['eslint'] } } }, 'Fallback');
+    expect(config).toBeUndefined();
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      [
+        'vuepress/config-failed',
+        2,
+        '.vuepress/config.js could not be loaded: The "path" argument must be of type string. Received function (thrown in lib/utils/index.js:501, which the config loads). It ran without "eslint", which is not installed: install the docs\' dependencies (npm install) first.',
+      ],
+      ['vuepress/config-module-missing', 1, 'A module the config loads requires "eslint", which is not installed; it ran with a stand-in for it, so whatever the config takes from "eslint" is missing.'],
+    ]);
+  });
+
   it('keeps custom themeConfig scalars as constants and extractHeaders as header levels', () => {
     const { input } = convert({ themeConfig: { version: '2.1', port: 8080 }, markdown: { extractHeaders: ['h2', 'h3', 'h4'] } });
     expect(input.constants).toEqual({ version: '2.1', port: 8080 });
@@ -196,7 +218,7 @@ describe('cli/site/vuepress-site', () => {
     expect(input.sidebar).toEqual([
       '/guide/',
       '/guide/a',
-      { title: 'Français', collapsed: true, children: [{ title: 'Guide FR', children: ['/fr/guide/', '/fr/guide/a'] }, { title: '/fr/api/', children: ['/fr/api/'] }] },
+      { title: 'Français', collapsed: true, children: [{ title: 'Guide FR', children: ['/fr/guide/', '/fr/guide/a'] }, { title: 'Api', children: ['/fr/api/'] }] },
       { title: '日本語', collapsed: true, children: [{ title: 'はじめに', collapsed: false, children: ['/ja/', '/ja/installation'] }] },
     ]);
     // The by-path sidebar is told once, however many locales have one.

@@ -69,6 +69,24 @@ describe('cli/source/vuepress-config', () => {
     expect(thenable).toEqual({ value: { title: 'T', x: { $code: 'function' } }, standIns: ['docsbuild-absent-async'] });
   });
 
+  it('lets a stand-in be used as text, a number or a list, as the modules a config requires use their packages', async () => {
+    const text = "const p = require('docsbuild-absent-meta');\nmodule.exports = { title: `Rules ${p.version}`, count: p.count * 2, list: [...p.rules], plugins: Array.from(p.plugins) };\n";
+    expect(await run('primitive.js', text)).toEqual({ value: { title: 'Rules ', count: null, list: [], plugins: [] }, standIns: ['docsbuild-absent-meta'] });
+  });
+
+  it('reports an error thrown in a module the config requires at the config line that requires it, with where it was thrown and the packages stood in', async () => {
+    // Twelve modules deep: deeper than a default stack trace, which would lose the config's own line.
+    for (let depth = 1; depth <= 12; depth++) {
+      const next = depth === 12 ? "const parser = require('docsbuild-absent-parser');\nmodule.exports = require('path').basename(parser.file);\n" : `module.exports = require('./deep-${depth + 1}.js');\n`;
+      await writeFile(path.join(dir, `deep-${depth}.js`), next);
+    }
+    const result = await run('deep.js', "'use strict'\n\nconst rules = require('./deep-1.js');\nmodule.exports = { title: rules };\n");
+    expect(result.failure).toMatchObject({ message: expect.stringMatching(/"path" argument must be of type string/), line: 3, thrownIn: expect.stringMatching(/(^|\/)deep-12\.js:2$/) });
+    expect(result.standIns).toEqual(['docsbuild-absent-parser']);
+    // A throw in the config itself names no other file.
+    expect((await run('own.js', "throw new Error('own');\n")).failure).toEqual({ message: 'own', line: 1, column: 7 });
+  });
+
   it('stops a config that never finishes', async () => {
     const result = await run('hang.js', 'for (;;) {}\n', 1500);
     expect(result.failure?.message).toMatch(/did not finish within 1.5 s/);
