@@ -70,7 +70,8 @@ export function resolveNavigation(
         return [{ type: 'page', path: page.path, title: page.title }];
       }
       const children = walk(entry.children, [...here, 'children'], entry.sidebarDepth);
-      return [{ type: 'group', title: entry.title, collapsed: entry.collapsed ?? false, children }];
+      // A group whose every entry is dead (reported above) would be a heading over nothing.
+      return children.length === 0 ? [] : [{ type: 'group', title: entry.title, collapsed: entry.collapsed ?? false, children }];
     });
   const sidebar = walk(config.sidebar, ['sidebar']);
 

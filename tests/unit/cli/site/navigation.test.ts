@@ -12,4 +12,19 @@ describe('cli/site/navigation', () => {
     const { diagnostics } = resolveNavigation(config, index, () => ({ file: 'content/site.yaml' }));
     expect(diagnostics.map((d) => [d.code, d.subject])).toEqual([['page/not-in-sidebar', '/lost/']]);
   });
+
+  it('leaves out a dead entry, and a group with nothing left in it, reporting each dead entry', () => {
+    const index = createSiteIndex('/', ['/', '/guide/'].map(page), new Map());
+    const config = SiteConfigSchema.parse({
+      title: 'T',
+      sidebar: [{ title: 'Guide', children: ['/guide/', '/gone/'] }, { title: 'Examples', children: ['/examples/', { title: 'More', children: ['/more/'] }] }],
+    });
+    const { sidebar, diagnostics } = resolveNavigation(config, index, () => ({ file: 'content/site.yaml' }));
+    expect(sidebar).toEqual([{ type: 'group', title: 'Guide', collapsed: false, children: [{ type: 'page', path: '/guide/', title: '/guide/' }] }]);
+    expect(diagnostics.map((d) => [d.code, d.subject])).toEqual([
+      ['config/dead-link', '/gone/'],
+      ['config/dead-link', '/examples/'],
+      ['config/dead-link', '/more/'],
+    ]);
+  });
 });
