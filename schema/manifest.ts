@@ -133,7 +133,7 @@ export const PageChunkSchema = z.strictObject({
   metaTitle: z.string().optional(),
   /** Frontmatter `meta`: the page's own `<meta>` tags (attributes escaped when written). */
   meta: z.array(z.record(z.string(), z.string())).optional(),
-  /** Frontmatter `lang`: the page's language, when not the site's. */
+  /** The page's language, when not the site's: frontmatter `lang`, else that of its site.yaml `locales` folder. */
   lang: z.string().optional(),
   /** Frontmatter `sidebar`: `auto`, the page's own sections as its sidebar; `false`, none. */
   sidebarMode: z.union([z.literal('auto'), z.literal(false)]).optional(),

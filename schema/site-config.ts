@@ -154,6 +154,9 @@ function baseProblem(base: string): string | undefined {
 }
 
 /** content/site.yaml: the one file writers edit to configure the site. */
+/** A folder of the site that holds one language's pages: `/fr/`. */
+const LocalePath = SitePath.refine((p) => p.length > 1 && p.endsWith('/'), { message: 'must be a folder such as "/fr/" (starting and ending with "/")' });
+
 /** A container type as written after `:::`. */
 const ContainerTypeName = z.string().regex(/^[A-Za-z][\w-]*$/, { message: 'must be a word such as "upgrade" (letters, digits, "-", "_")' });
 
@@ -164,6 +167,11 @@ export const SiteConfigSchema = z.strictObject({
   /** Scheme and host the site is served from, for canonical links: `https://example.com`. */
   host: z.url({ protocol: /^https?$/ }).refine((u) => !u.endsWith('/'), { message: 'must not end with "/"' }).optional(),
   lang: z.string().default('en-US'),
+  /**
+   * The language of the pages under a folder, when not the site's: `{ /fr/: { lang: fr-FR } }`
+   * (VuePress's `locales`); a page's frontmatter `lang` still comes first.
+   */
+  locales: z.record(LocalePath, z.strictObject({ lang: z.string().min(1) })).default({}),
   analytics: z
     .strictObject({
       provider: z.literal('google-tag'),

@@ -89,13 +89,19 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
 
   for (const key of Object.keys(config).sort()) {
     if (key === 'locales') {
-      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one language per site; the pages under ${otherLocales.join(', ')} are pages of this site, with the root locale's title and nav, and each locale's sidebar a group of the one sidebar.`);
+      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one site; the pages under ${otherLocales.join(', ')} are pages of this site in their locale's language, with the root locale's title and nav, and each locale's sidebar a group of the one sidebar.`);
     } else if (!READ_KEYS.has(key)) ignored([key], WHY[key] ?? 'docsbuild has no such setting');
   }
   const input: Record<string, unknown> = { title: stringOr(config.title, stringOr(rootLocale.title, fallbackTitle)) };
   const description = config.description ?? rootLocale.description;
   if (typeof description === 'string') input.description = description;
   if (typeof rootLocale.lang === 'string' && rootLocale.lang !== '') input.lang = rootLocale.lang;
+  // Each other locale's lang is its pages' language (<html lang>), for screen readers and search engines.
+  const localeLangs = otherLocales.flatMap((prefix) => {
+    const lang = isRecord(locales[prefix]) ? locales[prefix].lang : undefined;
+    return typeof lang === 'string' && lang !== '' && prefix.startsWith('/') && prefix.endsWith('/') ? [[prefix, { lang }] as const] : [];
+  });
+  if (localeLangs.length > 0) input.locales = Object.fromEntries(localeLangs);
   if (typeof config.base === 'string') input.base = config.base;
   if (Array.isArray(config.head)) input.headTags = headTags(config.head, ignored);
 

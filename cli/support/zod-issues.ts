@@ -17,6 +17,11 @@ export function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
       return `${where} ${issue.origin === 'string' ? `must not be empty` : `is too small (${issue.message})`}.`;
     case 'invalid_union':
       return `${where} has the wrong shape: ${firstUnionMessage(issue)}`;
+    case 'invalid_key': {
+      // The key's own rule says what is wrong ("must start with a single /"); zod's message only that it is a key.
+      const reasons = [...new Set(issue.issues.map((inner) => inner.message))];
+      return reasons.length === 0 ? `${where} is not a valid key.` : `${where}: the key ${reasons.join('; ')}.`;
+    }
     default:
       return `${where} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}${issue.message.endsWith('.') ? '' : '.'}`;
   }

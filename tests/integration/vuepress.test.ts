@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlFileOf } from '../../cli/output/layout';
 import { buildFixture } from '../helpers/build-fixture';
+import { buildFiles } from '../helpers/temp-site';
 
 /** A VuePress 1 tree's pages in the static HTML: the default theme's frontmatter and the anchor aliases. */
 describe('VuePress 1 trees', () => {
@@ -26,6 +27,28 @@ describe('VuePress 1 trees', () => {
     const chunkOf = (path: string) => JSON.parse(result.files.get(result.manifest!.pages.find((p) => p.path === path)!.chunk) as string) as { editUrl?: string };
     expect(chunkOf('/reference/options.html').editUrl).toBeUndefined();
     expect(chunkOf('/guide/').editUrl).toBe('https://github.com/example/lantern/edit/master/docs/guide/README.md');
+  });
+
+  it("writes each locale folder's pages in its language: site.yaml locales, under a page's own lang", async () => {
+    const result = await buildFiles(
+      {
+        'site.yaml': 'title: T\nlang: en-US\nlocales:\n  /fr/: { lang: fr-FR }\n',
+        'README.md': '# Home\n',
+        'fr/README.md': '# Accueil\n',
+        'fr/guide.md': '# Guide\n',
+        'fr/de.md': '---\nlang: de\n---\n# Deutsch\n',
+      },
+      'build',
+    );
+    const lang = (path: string) => /<html lang="([^"]+)"/.exec(result.files.get(htmlFileOf(path)) as string)?.[1];
+    expect(['/', '/fr/', '/fr/guide.html', '/fr/de.html'].map(lang)).toEqual(['en-US', 'fr-FR', 'fr-FR', 'de']);
+    const chunkLang = (path: string) => (JSON.parse(result.files.get(result.manifest!.pages.find((p) => p.path === path)!.chunk) as string) as { lang?: string }).lang;
+    expect(['/', '/fr/guide.html', '/fr/de.html'].map(chunkLang)).toEqual([undefined, 'fr-FR', 'de']);
+  });
+
+  it('refuses a locales key that is no folder', async () => {
+    const result = await buildFiles({ 'site.yaml': 'title: T\nlocales:\n  /fr: { lang: fr }\n', 'README.md': '# Home\n' });
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['config/invalid', 3, expect.stringMatching(/must be a folder such as "\/fr\/"/)]]);
   });
 
   it('gives a page with sidebar: auto its own sections as its sidebar, and one with sidebar: false none', async () => {

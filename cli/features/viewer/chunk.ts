@@ -28,13 +28,12 @@ export function makeChunk(page: EmitPage, html: string, hrefs: readonly Href[], 
   };
 }
 
-/** The VuePress frontmatter that changes how a page is shown: its own title, meta tags and language, its sidebar. */
-function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'lang' | 'sidebarMode' | 'navbar'> {
-  const { metaTitle, meta, lang, sidebar, navbar } = frontmatter;
+/** The VuePress frontmatter that changes how a page is shown: its own title and meta tags, its sidebar (its language: pageLangOf). */
+function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'sidebarMode' | 'navbar'> {
+  const { metaTitle, meta, sidebar, navbar } = frontmatter;
   return {
     ...(metaTitle ? { metaTitle } : {}),
     ...(meta && meta.length > 0 ? { meta } : {}),
-    ...(lang ? { lang } : {}),
     ...(sidebar === 'auto' || sidebar === false ? { sidebarMode: sidebar } : {}),
     ...(navbar === false ? { navbar } : {}),
   };
@@ -43,6 +42,17 @@ function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 
 /** Whether a page shows "Edit this page" when the site has one: VuePress's rule, the page's frontmatter over the site's setting. */
 export function showsEditLink(frontmatter: boolean | undefined, optIn: boolean | undefined): boolean {
   return frontmatter ?? !optIn;
+}
+
+/**
+ * A page's language when it is not the site's: its frontmatter's, else that
+ * of the deepest of site.yaml's `locales` folders it is in.
+ */
+export function pageLangOf(frontmatter: string | undefined, path: string, locales: Readonly<Record<string, { lang: string }>>): string | undefined {
+  if (frontmatter) return frontmatter;
+  let deepest: string | undefined;
+  for (const folder of Object.keys(locales)) if (path.startsWith(folder) && (deepest === undefined || folder.length > deepest.length)) deepest = folder;
+  return deepest === undefined ? undefined : locales[deepest]!.lang;
 }
 
 /**

@@ -8,7 +8,7 @@ import { resolveHrefs } from '../../site/links';
 import { hashOf } from '../../support/hash';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { emitViewer } from './assets';
-import { chunkContent, makeChunk, neighbours, showsEditLink, sidebarDepthOf } from './chunk';
+import { chunkContent, makeChunk, neighbours, pageLangOf, showsEditLink, sidebarDepthOf } from './chunk';
 import { PageShells } from './page-layout';
 import { notFoundDocument, pageDocument } from './prerender';
 import { PART_NAME as NAME, type ViewerSummary } from './part';
@@ -39,12 +39,13 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
       const rendered = page.page.rendered!;
       const hrefs = resolveHrefs(rendered.linkUrls, page.indexed, model.index);
       const around = neighbours(page.page, model.order, position, model.index);
-      // Page footer: "Edit this page" and "Last updated", and the sidebar's depth (part of the chunk, and so of its reuse key below).
+      // Page footer: "Edit this page" and "Last updated", the sidebar's depth and the page's language (part of the chunk, and so of its reuse key below).
       const footer = {
         // Each path segment percent-encoded (a `#` or `?` in a file name stays part of the path); a function, so `$&` is not a pattern.
         editUrl: !showsEditLink(page.page.frontmatter.editLink, model.record.editLink?.optIn) ? undefined : model.record.editLink?.pattern.replace(':path', () => page.indexed.relativePath.split('/').map(encodeURIComponent).join('/')),
         lastUpdated: lastUpdated?.get(page.indexed.relativePath),
         sidebarDepth: sidebarDepthOf(page.page.frontmatter.sidebarDepth, model.groupDepths.get(page.page.route.path), model.config.sidebarDepth),
+        lang: pageLangOf(page.page.frontmatter.lang, page.page.route.path, model.config.locales),
       };
       const chunkOf = async () => ({ ...makeChunk(page, (await page.body()).html, hrefs, around), ...footer });
       let made: Awaited<ReturnType<typeof chunkOf>> | undefined;

@@ -215,6 +215,9 @@ describe('cli/site/vuepress-site', () => {
       },
     });
     expect(input).toMatchObject({ title: 'Site', description: 'D', lang: 'en-GB', nav: [{ text: 'Guide', link: '/guide/' }] });
+    // Each other locale's pages are in its language.
+    expect(input.locales).toEqual({ '/fr/': { lang: 'fr' }, '/ja/': { lang: 'ja' } });
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
     expect(input.sidebar).toEqual([
       '/guide/',
       '/guide/a',

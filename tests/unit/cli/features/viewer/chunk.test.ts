@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsEditLink, sidebarDepthOf } from '../../../../../cli/features/viewer/chunk';
+import { pageLangOf, showsEditLink, sidebarDepthOf } from '../../../../../cli/features/viewer/chunk';
 
 describe('cli/features/viewer/chunk', () => {
   it('showsEditLink: frontmatter editLink wins; without it, every page unless the site\'s link is opt-in (VuePress PageEdit)', () => {
@@ -13,6 +13,16 @@ describe('cli/features/viewer/chunk', () => {
     expect(sidebarDepthOf(undefined, undefined, 0)).toBe(0);
     expect(sidebarDepthOf(undefined, undefined, undefined)).toBeUndefined();
     expect(sidebarDepthOf(1, 2, 2)).toBeUndefined();
+  });
+
+  it("pageLangOf takes the frontmatter's lang, else the deepest locales folder the page is in, else none (the site's)", () => {
+    const locales = { '/fr/': { lang: 'fr-FR' }, '/fr/ca/': { lang: 'fr-CA' }, '/zh-cn/': { lang: 'zh-CN' } };
+    expect(pageLangOf('de', '/fr/guide/', locales)).toBe('de');
+    expect(pageLangOf(undefined, '/fr/', locales)).toBe('fr-FR');
+    expect(pageLangOf(undefined, '/fr/ca/faq.html', locales)).toBe('fr-CA');
+    expect(pageLangOf(undefined, '/zh-cn/guide/a.html', locales)).toBe('zh-CN');
+    expect(pageLangOf(undefined, '/french.html', locales)).toBeUndefined();
+    expect(pageLangOf(undefined, '/fr', locales)).toBeUndefined();
   });
 
 });
