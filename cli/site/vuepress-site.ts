@@ -77,7 +77,11 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
     diagnostics.push(diagnostic('vuepress/unsupported', at(keys), message, undefined, keys.join('.')));
   const ignored = (keys: string[], why: string) => differs(keys, `VuePress config "${keys.join('.')}" is not used: ${why}.`);
   const config = isRecord(source.value) ? source.value : {};
-  if (!isRecord(source.value)) ignored([], 'the config does not export an object');
+  if (!isRecord(source.value)) {
+    // A VuePress 2 config exports what defineUserConfig() returns: without VuePress 2 installed, a stand-in's result.
+    const vuepress2 = text.includes('defineUserConfig') ? ': it is a VuePress 2 config (defineUserConfig), and docsbuild reads VuePress 1 configs' : '';
+    differs([], `The VuePress config exports no object of settings${vuepress2}; its title, nav and sidebar are not read (write site.yaml instead).`);
+  }
   const markdownIn = isRecord(config.markdown) ? config.markdown : {};
   // The root locale's settings are the site's (VuePress's default language); other locales' pages are pages of this site.
   const locales = isRecord(config.locales) ? config.locales : {};

@@ -57,6 +57,14 @@ describe('cli/site/vuepress-site', () => {
     expect(convert({ plugins: { container: { type: 'tip2' } } }).input.markdown).toMatchObject({ containers: [{ type: 'tip2' }] });
   });
 
+  it('says so when the config exports no object, naming a VuePress 2 config as one', () => {
+    const v2 = convert({ $code: 'function' }, "import { defineUserConfig } from 'vuepress'\nexport default defineUserConfig({ title: 'T' })\n");
+    expect(v2.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['vuepress/unsupported', 1, 'The VuePress config exports no object of settings: it is a VuePress 2 config (defineUserConfig), and docsbuild reads VuePress 1 configs; its title, nav and sidebar are not read (write site.yaml instead).'],
+    ]);
+    expect(convert(42).diagnostics.map((d) => d.message)).toEqual(['The VuePress config exports no object of settings; its title, nav and sidebar are not read (write site.yaml instead).']);
+  });
+
   it('falls back to a title when the config has none', () => {
     expect(convert({}).input.title).toBe('Fallback');
   });
