@@ -37,7 +37,7 @@ import { loadStoredChecks, saveStoredChecks } from './site/checks/stored-checks'
 import { parseSiteConfig } from './site/site-config';
 import { parseStoredSiteConfig } from './site/stored-site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
-import { loadSources, readPageText, type LoadedSources, type SourceFile } from './source/load';
+import { loadSources, readPageText, type ListedTree, type LoadedSources, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
 import { BODIES_WORTH_COLLECTING, createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
 import { createStageTimer, type StageTimer } from './support/timings';
@@ -76,6 +76,8 @@ export interface BuildOptions {
    * every page's HTML again, and gzip was an eighth of that at 2,000 pages.
    */
   sizes?: boolean;
+  /** The content tree as listed and stamped just before (the CLI's up-to-date check): loaded from it, not walked and stated again. */
+  listed?: ListedTree;
   /** Given, at the end of a build that wrote the site, what an edit of one page needs of it (the dev server's quick path, serve/quick-edit.ts). */
   keep?: (site: BuiltSite) => void;
 }
@@ -164,7 +166,7 @@ async function buildWith(
   // The CLI's page worker, started now with the last build's code languages: it gets ready while the sources load (page/early-worker.ts).
   const early = options.mode === 'build' && cache && !options.memory && config.pages.parallel ? await earlyPool(cache.dir, cache.toolVersion, config.pages.parallel) : undefined;
   if (early) cleanups.push(() => early.done());
-  const sources = options.memory ? await loadSources(config, options.memory.files, options.memory.assetHashes) : await loadWithStoredSources(config);
+  const sources = options.memory ? await loadSources(config, options.memory.files, options.memory.assetHashes) : await loadWithStoredSources(config, options.listed);
   signal?.throwIfAborted();
   append(diagnostics, sources.diagnostics);
   const siteSource = sources.siteConfig;
@@ -386,7 +388,7 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
       return { result, upToDate: true, output, commit: async () => {}, abort: async () => {} };
     }
     await record?.forget();
-    const result = await build(config, { mode: 'build', output, timer: options.timer });
+    const result = await build(config, { mode: 'build', output, timer: options.timer, listed: record?.contentTree() });
     const commit = async () => {
       await output.commit();
       const { diagnostics, baseline, pageCount, fileCount, sizes } = result;
@@ -405,12 +407,12 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
  * (source/stored-sources.ts) where their stat is unchanged, so only the
  * files changed since are read; the store is updated at once and let go.
  */
-async function loadWithStoredSources(config: ResolvedConfig): Promise<LoadedSources> {
+async function loadWithStoredSources(config: ResolvedConfig, listed: ListedTree | undefined): Promise<LoadedSources> {
   const cache = config.pages.cache;
-  if (!cache) return loadSources(config);
+  if (!cache) return loadSources(config, undefined, undefined, listed);
   const files = await StoredSources.open(path.join(cache.dir, 'sources.bin'), (absolute) => /\.(?:md|ya?ml)$/.test(absolute));
   try {
-    const sources = await loadSources(config, files);
+    const sources = await loadSources(config, files, undefined, listed);
     await files.save();
     return sources;
   } catch (error) {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { nowNs, sameStamps, stampContentTree, stampPaths, type Stamps } from '../source/input-stamps';
+import { listedTree, nowNs, sameStamps, stampContentTree, stampPaths, type Stamps } from '../source/input-stamps';
+import type { ListedTree } from '../source/load';
 import { historyStamp } from '../source/last-updated';
 import { OUTPUT_MARKER } from './layout';
 import { readCheckedFile, writeCheckedFile } from '../support/checked-file';
@@ -88,6 +89,11 @@ export class UpToDate<Result> {
     if (record.git !== undefined && record.git !== now.git) return undefined;
     if (!outputUnchanged(outDir, output, record.outputFolders)) return undefined;
     return record.result;
+  }
+
+  /** The content tree as stamped before the build: the build loads from it instead of walking and stating the tree again. */
+  contentTree(): ListedTree {
+    return listedTree(this.now.content);
   }
 
   /** Before the output folder changes: a record must never describe an output that is not there. */

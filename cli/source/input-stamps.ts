@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { VUEPRESS_DIR } from './load';
-import { RACY_NS } from './unchanged-files';
+import { VUEPRESS_DIR, type ListedTree } from './load';
+import { RACY_NS, type FileStat } from './unchanged-files';
 
 /**
  * Stat stamps of a build's inputs, as git's index keeps them: size, change
@@ -68,6 +68,36 @@ export function stampContentTree(contentDir: string, since: bigint = nowNs()): S
   walk('');
   return stamps;
 }
+
+/**
+ * What loadSources would find walking the tree these stamps were taken of
+ * (stampContentTree): its files and symbolic links (none under a dot
+ * folder: the walk skips `.vuepress/`, read on its own), each with the
+ * stat statFile would take, a link's its target's (a link to nothing has none).
+ */
+export function listedTree(stamps: Stamps): ListedTree {
+  const files: string[] = [];
+  const symlinks: string[] = [];
+  const stats = new Map<string, FileStat>();
+  for (const [relativePath, stamp] of Object.entries(stamps)) {
+    // A path gone by the time it was stamped is not in the tree the build reads.
+    if (stamp === 'dir' || stamp === MISSING || relativePath.split('/').some((segment) => segment.startsWith('.'))) continue;
+    const settled = !stamp.startsWith(UNSETTLED);
+    const [own, target] = (settled ? stamp : stamp.slice(UNSETTLED.length)).split('>') as [string, string | undefined];
+    const kind = Number(own.slice(own.lastIndexOf(':') + 1)) & S_IFMT;
+    if (kind === S_IFLNK) symlinks.push(relativePath);
+    else if (kind === S_IFREG) files.push(relativePath);
+    // The stat's own stamp is statFile's: the same fields, without the mode.
+    const followed = kind === S_IFLNK ? target : own;
+    if (followed) stats.set(relativePath, { size: Number(followed.slice(0, followed.indexOf(':'))), stamp: followed.slice(0, followed.lastIndexOf(':')), settled });
+  }
+  return { files, symlinks, statOf: (relativePath) => stats.get(relativePath) };
+}
+
+/** The file type bits of a stat's mode: a regular file, a symbolic link. */
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFLNK = 0o120000;
 
 /** Whether two sets of stamps are equal and all settled: the inputs they were taken of are as they were. */
 export function sameStamps(recorded: Stamps, now: Stamps): boolean {

@@ -16,8 +16,8 @@ export type PageIdentity = (page: SitePage) => unknown;
 interface Checked {
   id: unknown;
   diagnostics: readonly Diagnostic[];
-  /** Paths of the pages its links resolved to. */
-  targets: ReadonlySet<string>;
+  /** Paths of the pages its links resolved to (each once). */
+  targets: Iterable<string>;
 }
 
 /**
@@ -110,12 +110,13 @@ export class PageCheckMemory {
     const memory = new PageCheckMemory();
     memory.site = state.site;
     memory.shape = state.shape;
-    for (const [file, id, diagnostics, targets] of state.pages) memory.checked.set(file, { id, diagnostics, targets: new Set(targets.map((at) => state.paths[at]!)) });
+    // Arrays, not sets: they are only walked (leadsTo), and 10,000 sets were most of the time the stored checks took to load.
+    for (const [file, id, diagnostics, targets] of state.pages) memory.checked.set(file, { id, diagnostics, targets: targets.map((at) => state.paths[at]!) });
     return memory;
   }
 }
 
-function leadsTo(targets: ReadonlySet<string>, changed: ReadonlySet<string>): boolean {
+function leadsTo(targets: Iterable<string>, changed: ReadonlySet<string>): boolean {
   if (changed.size === 0) return false;
   for (const target of targets) if (changed.has(target)) return true;
   return false;

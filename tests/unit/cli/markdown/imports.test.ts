@@ -18,6 +18,13 @@ describe('cli/markdown/directives: imports', () => {
     expect(parseImportTarget('include', './a.md{,5}')).toEqual({ path: './a.md', range: [undefined, 5] });
   });
 
+  it('finds each import form on a page that holds only it, and none on a page of containers and components alone', () => {
+    expect(importsOf('# A\n\n<!-- @include: ./a.md -->\n').map((i) => i.target.path)).toEqual(['./a.md']);
+    expect(importsOf('# B\n\n!!!include(b.md)!!!\n').map((i) => i.target.path)).toEqual(['b.md']);
+    expect(importsOf('# C\n\n<<< @/c.js\n').map((i) => i.target.path)).toEqual(['@/c.js']);
+    expect(importsOf('# D\n\n::: tip\nText\n:::\n\n<Badge text="x"/>\n')).toEqual([]);
+  });
+
   it('reads include and snippet lines with long blank runs in one pass (a hostile page once cost quadratic time)', () => {
     const blanks = ' '.repeat(200_000);
     const page = `<!--@include: ./a${blanks}b.md${blanks}-->${blanks}\n!!!include(c${blanks}d.md)!!!${blanks}\n<<< ./e${blanks}f.js${blanks}\n`;

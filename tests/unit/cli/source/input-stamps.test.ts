@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowNs, sameStamps, stampContentTree, stampPath } from '../../../../cli/source/input-stamps';
+import { listedTree, nowNs, sameStamps, stampContentTree, stampPath } from '../../../../cli/source/input-stamps';
+import { loadSources } from '../../../../cli/source/load';
+import { statFile, type FileStat, type KnownFiles } from '../../../../cli/source/unchanged-files';
 
 /** Three seconds from now: stamps taken "then" treat files written now as settled (past the racy window). */
 const later = () => nowNs() + 3_000_000_000n;
@@ -95,5 +98,40 @@ describe('input stamps', () => {
     expect(before).toBe('-');
     writeFileSync(file, '# Now\n');
     expect(stampPath(file, later())).not.toBe(before);
+  });
+
+  it('listed, a tree loads as walked and stated: the same sources, diagnostics and stats (links, dot files, .vuepress/, node_modules)', async () => {
+    const dir = tree('listed');
+    mkdirSync(path.join(dir, '.vuepress', 'public'), { recursive: true });
+    writeFileSync(path.join(dir, '.vuepress', 'config.js'), 'module.exports = {};\n');
+    writeFileSync(path.join(dir, '.vuepress', 'public', 'logo.svg'), '<svg/>');
+    writeFileSync(path.join(dir, 'guide', '.draft.md'), '# Draft\n');
+    writeFileSync(path.join(dir, 'guide', 'image.png'), 'png');
+    symlinkSync(path.join(dir, 'guide', 'a.md'), path.join(dir, 'linked.md'));
+    symlinkSync(path.join(dir, 'guide'), path.join(dir, 'linked-folder'));
+    symlinkSync(path.join(dir, 'nowhere.md'), path.join(dir, 'broken.md'));
+    symlinkSync(path.join(root, 'outside.md'), path.join(dir, 'outside.md'));
+    writeFileSync(path.join(root, 'outside.md'), '# Outside\n');
+    /** The stats loadSources hands its known files, by path. */
+    const statsSeen = (seen: Map<string, FileStat>): KnownFiles => ({
+      read: async (absolute, known) => {
+        seen.set(absolute, known);
+        return readFile(absolute);
+      },
+      settle: () => {},
+    });
+    const config = { root: path.dirname(dir), contentDir: dir };
+    const walked = new Map<string, FileStat>();
+    const listed = new Map<string, FileStat>();
+    const expected = await loadSources(config, statsSeen(walked));
+    const actual = await loadSources(config, statsSeen(listed), undefined, listedTree(stampContentTree(dir, later())));
+    expect(actual).toEqual(expected);
+    expect(expected.pages.map((p) => p.relativePath)).toEqual(['README.md', 'guide/a.md', 'linked.md']);
+    expect(expected.diagnostics.map((d) => d.code).sort()).toEqual(['file/outside-content', 'file/outside-content']);
+    // The stamps are statFile's (a link's its target's), settled as the listing was.
+    expect([...listed.keys()]).toEqual([...walked.keys()]);
+    for (const [absolute, known] of listed) expect(known).toEqual({ ...(await statFile(absolute)), settled: true });
+    // A file stamped within the racy window is unsettled in the listing too.
+    expect(listedTree(stampContentTree(dir)).statOf('README.md')?.settled).toBe(false);
   });
 });

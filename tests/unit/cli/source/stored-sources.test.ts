@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StoredSources } from '../../../../cli/source/stored-sources';
+import { logFileOf, StoredSources } from '../../../../cli/source/stored-sources';
 import { statFile, UnchangedFiles } from '../../../../cli/source/unchanged-files';
 import { textHash } from '../../../../cli/support/hash';
 
@@ -93,6 +93,93 @@ describe('StoredSources: the content files kept between CLI builds', () => {
     expect(readdirSync(path.dirname(file)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const fourth = await StoredSources.open(file, keep);
     expect((await fourth.read(names[1]!, stats[1]!)).toString()).toBe('# b.md\n');
+  });
+});
+
+describe('StoredSources: a few changes go to a log beside the store, not into a new whole store', () => {
+  const keep = (absolute: string) => absolute.endsWith('.md');
+  /** A build that reads these files (with these stats) from the store at `file`, and saves. */
+  const buildWith = async (file: string, files: readonly string[], stats: readonly Awaited<ReturnType<typeof settled>>[]) => {
+    const store = await StoredSources.open(file, keep);
+    const bytes = [];
+    for (const [i, name] of files.entries()) bytes.push((await store.read(name, stats[i]!)).toString());
+    store.settle();
+    await store.save();
+    return bytes;
+  };
+
+  it('keeps every change since the whole store was written (edits across builds, deletions) in its log, and the whole store as it was', async () => {
+    const folder = path.join(dir, 'log');
+    const file = path.join(folder, 'cache', 'sources.bin');
+    const names = ['a.md', 'b.md', 'c.md', 'd.md'].map((name) => path.join(folder, name));
+    mkdirSync(folder, { recursive: true });
+    for (const name of names) writeFileSync(name, `# ${path.basename(name)}\n`);
+    const stats = await Promise.all(names.map(settled));
+    await buildWith(file, names, stats);
+    const whole = readFileSync(file);
+    expect(existsSync(logFileOf(file))).toBe(false);
+
+    // a.md edited: one build; then b.md edited and d.md deleted: another. The whole store is not written again.
+    writeFileSync(names[0]!, '# a, edited\n');
+    stats[0] = await settled(names[0]!);
+    await buildWith(file, names, stats);
+    writeFileSync(names[1]!, '# b, edited\n');
+    stats[1] = await settled(names[1]!);
+    await buildWith(file, names.slice(0, 3), stats.slice(0, 3));
+    expect(readFileSync(file).equals(whole)).toBe(true);
+    expect(existsSync(logFileOf(file))).toBe(true);
+
+    // The store with its log: both edits, c.md as it was, d.md gone (read from the disk, where it still is).
+    for (const name of names.slice(0, 3)) rmSync(name);
+    const next = await StoredSources.open(file, keep);
+    expect((await next.read(names[0]!, stats[0]!)).toString()).toBe('# a, edited\n');
+    expect((await next.read(names[1]!, stats[1]!)).toString()).toBe('# b, edited\n');
+    expect((await next.read(names[2]!, stats[2]!)).toString()).toBe('# c.md\n');
+    writeFileSync(names[3]!, '# d, on disk\n');
+    expect((await next.read(names[3]!, stats[3]!)).toString()).toBe('# d, on disk\n');
+    await next.abort();
+  });
+
+  it('writes the whole store again past the log\'s share of changes, and then ignores the log written against the store before', async () => {
+    const folder = path.join(dir, 'log-whole');
+    const file = path.join(folder, 'cache', 'sources.bin');
+    mkdirSync(folder, { recursive: true });
+    const names = Array.from({ length: 100 }, (_, i) => path.join(folder, `p${i}.md`));
+    for (const name of names) writeFileSync(name, `# ${path.basename(name)}\n`);
+    const stats = await Promise.all(names.map(settled));
+    await buildWith(file, names, stats);
+
+    // One edit: a log.
+    writeFileSync(names[0]!, '# p0, edited once\n');
+    stats[0] = await settled(names[0]!);
+    await buildWith(file, names, stats);
+    const staleLog = readFileSync(logFileOf(file));
+    const wholeBefore = readFileSync(file);
+
+    // 70 edits (more than 64, and than an eighth of 100): the whole store, and no log.
+    for (const [i, name] of names.slice(0, 70).entries()) {
+      writeFileSync(name, `# p${i}, edited twice\n`);
+      stats[i] = await settled(name);
+    }
+    await buildWith(file, names, stats);
+    expect(readFileSync(file).equals(wholeBefore)).toBe(false);
+    expect(existsSync(logFileOf(file))).toBe(false);
+
+    // The log of the store before, put back, is not applied to the new one: p0 is read as it is now.
+    writeFileSync(logFileOf(file), staleLog);
+    rmSync(names[0]!);
+    const next = await StoredSources.open(file, keep);
+    expect((await next.read(names[0]!, stats[0]!)).toString()).toBe('# p0, edited twice\n');
+    await next.abort();
+
+    // 70 files deleted (none edited): more than a log's share too, so the whole store is written again.
+    writeFileSync(names[0]!, '# p0, edited twice\n');
+    stats[0] = await settled(names[0]!);
+    await buildWith(file, names, stats);
+    const beforeDeletions = readFileSync(file);
+    await buildWith(file, names.slice(70), stats.slice(70));
+    expect(readFileSync(file).equals(beforeDeletions)).toBe(false);
+    expect(existsSync(logFileOf(file))).toBe(false);
   });
 });
 
