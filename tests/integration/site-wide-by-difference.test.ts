@@ -77,6 +77,8 @@ describe('site-wide files by difference', () => {
       const cold = await build(config(), { mode: 'build', pipeline });
       same(now.result, cold);
       expect(now.result.diagnostics).toEqual(cold.diagnostics);
+      // The download sizes too: those of files kept from the last build are the ones stored with them.
+      expect(now.result.sizes, `step ${step}: ${kind} in ${page}`).toEqual(cold.sizes);
       // The link checks of pages the edit cannot affect are the last build's (site/checks/stored-checks.ts).
       expect(now.result.pagesChecked, `step ${step}: ${kind} in ${page}`).toBeLessThan(PAGES.length);
       last = now;
