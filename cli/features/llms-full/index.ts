@@ -21,7 +21,7 @@ export const llmsFullFeature: Feature = {
   async start({ model, pages, output, published, stored }: EmitContext): Promise<FeatureRun> {
     return {
       async finish() {
-        if (!new OutputNames(output.names()).isFree(ROOT_FILES.llmsFull)) return;
+        if (!OutputNames.isFreeAmong(output.names(), ROOT_FILES.llmsFull)) return;
         const titles = new Map(pages.map((p) => [p.page.route.path, p.indexed.title]));
         const listed = new Set(model.order);
         const inOrder = [...model.order, ...pages.map((p) => p.page.route.path).filter((path) => !listed.has(path))];

@@ -45,7 +45,7 @@ async function start({ model, pages, output, published, stored }: EmitContext): 
     async finish() {
       await linkDigests.save();
       // Never over a file of the site or of a host (a robots.txt or llms.txt of your own in content/public/ wins).
-      if (!new OutputNames(output.names()).isFree(ROOT_FILES.llms)) return;
+      if (!OutputNames.isFreeAmong(output.names(), ROOT_FILES.llms)) return;
       await output.put(ROOT_FILES.llms, llmsTxt(published.manifest!, (page) => published.copies.get(page.path)?.name));
     },
   };
