@@ -24,6 +24,18 @@ export class OutputNames {
     return true;
   }
 
+  /**
+   * isFree for one name among `names`, without indexing them all: a
+   * site-wide file checked once at the end of a build (llms.txt) need not
+   * make a set of a large site's 33,000 names and their folders.
+   */
+  static isFreeAmong(names: Iterable<string>, name: string): boolean {
+    const folders = new OutputNames([name]).folders;
+    const below = `${name}/`;
+    for (const other of names) if (other === name || other.startsWith(below) || folders.has(other)) return false;
+    return true;
+  }
+
   /** Adds `name` if it is free; returns whether it was. */
   claim(name: string): boolean {
     if (!this.isFree(name)) return false;

@@ -21,9 +21,16 @@ function sortKeys(value: unknown): unknown {
  * stableStringify(value) of an object, in pieces: the elements of its array
  * at `spread` one piece each, so a large file (pages.json: 12 MB at 10,000
  * pages) is written as it is made, never held whole nor copied sorted at once.
- * The pieces joined are stableStringify(value) byte for byte.
+ * The pieces joined are stableStringify(value) byte for byte. `elementOf`
+ * gives an element's text (its stableStringify, as UTF-8 bytes or a string)
+ * when the caller has it already; it is called just before that piece is
+ * yielded, and the commas between elements are pieces of their own.
  */
-export function* stableStringifyPieces(value: Record<string, unknown>, spread: string): Generator<string> {
+export function* stableStringifyPieces(
+  value: Record<string, unknown>,
+  spread: string,
+  elementOf: (element: unknown, at: number) => string | Uint8Array = (element) => stableStringify(element) ?? 'null',
+): Generator<string | Uint8Array> {
   // The keys in the order stableStringify's sorted copy holds them (an object puts integer-like keys first).
   const order: Record<string, true> = {};
   for (const key of Object.keys(value).sort()) if (value[key] !== undefined) order[key] = true;
@@ -37,7 +44,10 @@ export function* stableStringifyPieces(value: Record<string, unknown>, spread: s
       continue;
     }
     yield `${head}[`;
-    for (let at = 0; at < v.length; at++) yield `${at === 0 ? '' : ','}${stableStringify(v[at]) ?? 'null'}`;
+    for (let at = 0; at < v.length; at++) {
+      if (at > 0) yield ',';
+      yield elementOf(v[at], at);
+    }
     yield ']';
   }
   yield first ? '{}' : '}';

@@ -1,8 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../cli/build';
+import { hasErrors } from '../../cli/diagnostics/diagnostic';
 import { resolveConfig } from '../../cli/config';
 import { PAGE_PARTS } from '../../cli/features/parts';
 import { MemoryOutput } from '../../cli/output/sink';
@@ -76,6 +77,8 @@ describe('site-wide files by difference', () => {
       const cold = await build(config(), { mode: 'build', pipeline });
       same(now.result, cold);
       expect(now.result.diagnostics).toEqual(cold.diagnostics);
+      // The download sizes too: those of files kept from the last build are the ones stored with them.
+      expect(now.result.sizes, `step ${step}: ${kind} in ${page}`).toEqual(cold.sizes);
       // The link checks of pages the edit cannot affect are the last build's (site/checks/stored-checks.ts).
       expect(now.result.pagesChecked, `step ${step}: ${kind} in ${page}`).toBeLessThan(PAGES.length);
       last = now;
@@ -115,5 +118,43 @@ describe('site-wide files by difference', () => {
     rmSync(path.join(root, 'content', 'guide/extra.md'));
     rmSync(path.join(root, 'content', 'guide/new.md'));
     write('site.yaml', site);
+  });
+
+  // A page whose text is unchanged takes the digest of its links from the last build while the site index's link fingerprint
+  // is unchanged (features/link-digests.ts): an edit of another page that changes where its links lead must change its output.
+  it('edits of other pages that change where an unchanged page\'s links lead, with dead links as warnings: files equal a cold build', { timeout: 60_000 }, async () => {
+    const write = (name: string, text: string) => writeFileSync(path.join(root, 'content', name), text);
+    const read = (name: string) => readFileSync(path.join(root, 'content', name), 'utf8');
+    const setup = read('guide/setup.md');
+    const site = read('site.yaml');
+    write('site.yaml', `${site}rules:\n  link/dead: warning\n  link/dead-anchor: warning\n  link/missing-file: warning\n`);
+    // `#Install` finds the anchor `install` in another case, and is written as it; without it, as written.
+    write('guide/extra.md', '# Extra\n\nSee [install](./setup.md#Install), [later](/guide/later.html) and [a file](../later.txt).\n');
+    const steps: [string, () => void][] = [
+      ['the heading it finds in another case renamed', () => write('guide/setup.md', setup.replace('## Install', '## Installing'))],
+      ['the heading back', () => write('guide/setup.md', setup)],
+      ['the page it links to added', () => write('guide/later.md', '# Later\n\nText.\n')],
+      // As many pages, in the same order, with the same anchors: only a path changed.
+      ['that page moved away', () => renameSync(path.join(root, 'content', 'guide/later.md'), path.join(root, 'content', 'guide/latest.md'))],
+      ['that page removed', () => rmSync(path.join(root, 'content', 'guide/latest.md'))],
+      ['the file it links to added', () => write('later.txt', 'Later.\n')],
+      ['that file removed', () => rmSync(path.join(root, 'content', 'later.txt'))],
+    ];
+    let last = await warm();
+    try {
+      for (const [what, edit] of steps) {
+        edit();
+        const now = await warm(last.output);
+        const cold = await build(config(), { mode: 'build', pipeline });
+        expect(hasErrors(cold.diagnostics), `${what}: ${cold.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code).join(', ')}`).toBe(false);
+        expect(now.result.diagnostics, what).toEqual(cold.diagnostics);
+        same(now.result, cold);
+        last = now;
+      }
+    } finally {
+      rmSync(path.join(root, 'content', 'guide/extra.md'));
+      write('guide/setup.md', setup);
+      write('site.yaml', site);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { absoluteUrlOf, hrefOf } from '../../site/urls';
 import { inBlocks } from '../../support/blocks';
 import { hashOf } from '../../support/hash';
 import { mapAhead } from '../../support/map-limited';
+import { lastFilePieces } from '../last-file-pieces';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 
 /**
@@ -20,7 +21,7 @@ export const llmsFullFeature: Feature = {
   async start({ model, pages, output, published, stored }: EmitContext): Promise<FeatureRun> {
     return {
       async finish() {
-        if (!new OutputNames(output.names()).isFree(ROOT_FILES.llmsFull)) return;
+        if (!OutputNames.isFreeAmong(output.names(), ROOT_FILES.llmsFull)) return;
         const titles = new Map(pages.map((p) => [p.page.route.path, p.indexed.title]));
         const listed = new Set(model.order);
         const inOrder = [...model.order, ...pages.map((p) => p.page.route.path).filter((path) => !listed.has(path))];
@@ -42,7 +43,7 @@ export const llmsFullFeature: Feature = {
             // After an edit: the copies that did not change are taken from the last build's file, not read one by one.
             const last = keyed ? await lastFile(stored, output) : undefined;
             const placed: LlmsLayout['copies'] = [];
-            const copyOf = async (entry: Entry) => last?.copyOf(entry.reuseKey!) ?? bytes(await output.read(entry.name));
+            const copyOf = async (entry: Entry) => last?.pieceOf(entry.reuseKey!) ?? bytes(await output.read(entry.name));
             yield* inBlocks(pieces(site, entries, copyOf, placed), BLOCK_BYTES);
             if (reuseKey !== undefined) layout = { key: reuseKey, copies: placed };
           },
@@ -91,18 +92,10 @@ interface LlmsLayout {
 }
 
 /** The last build's llms-full.txt, when its layout was stored and the file is still as that build wrote it. */
-async function lastFile(stored: EmitContext['stored'], output: EmitContext['output']): Promise<{ copyOf(copyKey: string): Uint8Array | undefined } | undefined> {
+async function lastFile(stored: EmitContext['stored'], output: EmitContext['output']): Promise<{ pieceOf(copyKey: string): Uint8Array | undefined } | undefined> {
   const layout = await stored?.load<LlmsLayout>(LLMS_FULL);
   const file = layout && (await output.readPrevious?.(layout.key));
-  if (!layout || !file) return undefined;
-  const places = new Map<string, [number, number]>();
-  for (const [copyKey, at, length] of layout.copies) if (at + length <= file.length) places.set(copyKey, [at, length]);
-  return {
-    copyOf(copyKey) {
-      const place = places.get(copyKey);
-      return place && file.subarray(place[0], place[0] + place[1]);
-    },
-  };
+  return layout && file && lastFilePieces(file, layout.copies);
 }
 
 /** The copy's address: absolute when the site has a host (the file is read away from the site), else under the base. */

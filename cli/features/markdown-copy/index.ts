@@ -5,6 +5,7 @@ import { partOf } from '../../page/types';
 import { resolveLink } from '../../site/links';
 import type { IndexedPage, SiteIndex } from '../../site/site-index';
 import { hashOf } from '../../support/hash';
+import { openLinkDigests } from '../link-digests';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { fillMarkdownCopy, type CopyTarget, type PreparedCopy } from './copy';
 import { llmsTxt } from './llms-txt';
@@ -17,34 +18,41 @@ import { PART_NAME as NAME, type CopySummary } from './part';
  */
 export const markdownCopyFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published }: EmitContext): Promise<FeatureRun> {
+async function start({ model, pages, output, published, stored }: EmitContext): Promise<FeatureRun> {
   // A .md copy never replaces a file of the site (a page's HTML, the viewer, content/public/).
   const names = new OutputNames([...output.names(), NOT_FOUND_FILE, ...pages.map((p) => htmlFileOf(p.page.route.path))]);
+  // The copies' links carry the host: it is part of what they were resolved with.
+  const linkDigests = await openLinkDigests(stored, COPY_LINKS, model.index, JSON.stringify([model.record.host ?? null]));
   return {
     async page(page) {
       const copyName = markdownFileOf(page.page.route.path);
       if (!names.claim(copyName)) return;
       const urls = partOf<CopySummary>(page.page.rendered?.parts, NAME)?.urls ?? [];
-      const links = copyHrefs(urls, page.indexed, model.index, model.record.host);
-      const reuseKey = page.inputKey && `md-from:${hashOf([page.inputKey, links])}`;
+      let links: CopyTarget[] | undefined;
+      const linksOf = () => (links ??= copyHrefs(urls, page.indexed, model.index, model.record.host));
+      const reuseKey = page.inputKey && `md-from:${hashOf([page.inputKey, linkDigests.digestOf(page, linksOf)])}`;
       await writePlanned(output, {
         name: copyName,
         reuseKey,
         make: async () => {
           const copy = partOf<PreparedCopy>((await page.body()).parts, NAME)!;
-          const byUrl = new Map(copy.urls.map((url, at) => [url, links[at]]));
+          const byUrl = new Map(copy.urls.map((url, at) => [url, linksOf()[at]]));
           return fillMarkdownCopy(copy, (url) => byUrl.get(url));
         },
       });
       published.copies.set(page.page.route.path, { name: copyName, reuseKey });
     },
     async finish() {
+      await linkDigests.save();
       // Never over a file of the site or of a host (a robots.txt or llms.txt of your own in content/public/ wins).
-      if (!new OutputNames(output.names()).isFree(ROOT_FILES.llms)) return;
+      if (!OutputNames.isFreeAmong(output.names(), ROOT_FILES.llms)) return;
       await output.put(ROOT_FILES.llms, llmsTxt(published.manifest!, (page) => published.copies.get(page.path)?.name));
     },
   };
 }
+
+/** Where the digests of the copies' links are kept between CLI builds (FeatureStates). */
+const COPY_LINKS = 'copy-links';
 
 /**
  * Where each link of a page's `.md` copy leads on the site (undefined: keep

@@ -1,4 +1,4 @@
-import { ROUTES_VERSION, RoutesRootSchema, RouteShardSchema, SidebarPieceSchema, type RoutesRoot } from '../../../schema/routes';
+import { ROUTES_VERSION, RoutesRootSchema, RouteShardSchema, SidebarPieceSchema, type RoutesRoot, type RouteShard } from '../../../schema/routes';
 import { shardOf } from '../../../shared/prefix-shards';
 import { ROUTES_FILE, routeShardFileOf, sidebarPieceFilesOf } from '../../output/layout';
 import { keptGzipSize } from '../../output/sizes';
@@ -36,11 +36,9 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
       const shardFiles: RoutesRoot['shards'] = [];
       const shardSizes: number[] = [];
       for (const [at, shard] of shards.entries()) {
-        const content = json(RouteShardSchema.parse(shard));
-        const name = routeShardFileOf(prefixes[at]!, content);
+        const { name, gzip } = await putShard(output, prefixes[at]!, shard);
         shardFiles.push([prefixes[at]!, name]);
-        shardSizes.push(keptGzipSize(content));
-        await output.put(name, content);
+        shardSizes.push(gzip);
       }
       const root: RoutesRoot = RoutesRootSchema.parse({
         version: ROUTES_VERSION,
@@ -63,6 +61,29 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
       };
     },
   };
+}
+
+/**
+ * A route shard: the previous output's file of the same name (its name
+ * holds a hash of its bytes) kept with its gzip size, so that after an edit
+ * the shards it left as they were are neither validated nor compressed
+ * again; else validated, written and its gzip size stored with it.
+ */
+async function putShard(output: EmitContext['output'], prefix: string, shard: RouteShard): Promise<{ name: string; gzip: number }> {
+  const unchecked = routeShardFileOf(prefix, json(shard));
+  const kept = await output.reuse(shardKey(unchecked));
+  // The same bytes as a file made from a shard that passed the schema (below): this one passes it too.
+  if (kept) return { name: unchecked, gzip: kept.meta ?? keptGzipSize(json(shard)) };
+  const content = json(RouteShardSchema.parse(shard));
+  const name = routeShardFileOf(prefix, content);
+  const gzip = keptGzipSize(content);
+  await output.put(name, content, { key: shardKey(name), meta: gzip });
+  return { name, gzip };
+}
+
+/** A shard is known by its name, which holds a hash of its content. */
+function shardKey(name: string): string {
+  return `route-shard:${name}`;
 }
 
 function json(value: unknown): string {

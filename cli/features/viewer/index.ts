@@ -6,6 +6,7 @@ import { gzipSize } from '../../output/sizes';
 import { partOf } from '../../page/types';
 import { resolveHrefs } from '../../site/links';
 import { hashOf } from '../../support/hash';
+import { openLinkDigests } from '../link-digests';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { emitViewer } from './assets';
 import { chunkContent, makeChunk, neighbours, pageLangOf, showsEditLink, sidebarDepthOf } from './chunk';
@@ -20,7 +21,7 @@ import { PART_NAME as NAME, type ViewerSummary } from './part';
  */
 export const viewerFeature: Feature = { name: NAME, start };
 
-async function start({ model, pages, output, published, lastUpdated, sizes, kept }: EmitContext): Promise<FeatureRun> {
+async function start({ model, pages, output, published, lastUpdated, sizes, kept, stored }: EmitContext): Promise<FeatureRun> {
   const sized = sizes === false ? (make: () => Promise<string>) => ({ make }) : gzipSizedAside;
   const codeClasses = pages.flatMap((p) => partOf<ViewerSummary>(p.page.rendered?.parts, NAME)?.codeClasses ?? []);
   const viewer = await emitViewer(model.record, codeClasses);
@@ -33,11 +34,13 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
   const documentKey = hashOf(viewer.document);
   const position = new Map(model.order.map((path, at) => [path, at]));
   const shells = keptShells(kept);
+  const linkDigests = await openLinkDigests(stored, CHUNK_LINKS, model.index);
 
   return {
     async page(page) {
       const rendered = page.page.rendered!;
-      const hrefs = resolveHrefs(rendered.linkUrls, page.indexed, model.index);
+      let hrefs: ReturnType<typeof resolveHrefs> | undefined;
+      const hrefsOf = () => (hrefs ??= resolveHrefs(rendered.linkUrls, page.indexed, model.index));
       const around = neighbours(page.page, model.order, position, model.index);
       // Page footer: "Edit this page" and "Last updated", the sidebar's depth and the page's language (part of the chunk, and so of its reuse key below).
       const footer = {
@@ -47,12 +50,12 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
         sidebarDepth: sidebarDepthOf(page.page.frontmatter.sidebarDepth, model.groupDepths.get(page.page.route.path), model.config.sidebarDepth),
         lang: pageLangOf(page.page.frontmatter.lang, page.page.route.path, model.config.locales),
       };
-      const chunkOf = async () => ({ ...makeChunk(page, (await page.body()).html, hrefs, around), ...footer });
+      const chunkOf = async () => ({ ...makeChunk(page, (await page.body()).html, hrefsOf(), around), ...footer });
       let made: Awaited<ReturnType<typeof chunkOf>> | undefined;
       const chunk = await writePlanned(output, {
         // With a cache, keyed by what the chunk is made from (the page's entry, where its links lead, its neighbours),
         // so an unchanged page is recognised without reading its body; without one, by its content.
-        reuseKey: page.inputKey && `chunk-from:${hashOf([page.inputKey, page.indexed.title, hrefs, around, footer])}`,
+        reuseKey: page.inputKey && `chunk-from:${hashOf([page.inputKey, page.indexed.title, linkDigests.digestOf(page, hrefsOf), around, footer])}`,
         keyFromName: (name) => `chunk:${name}`,
         name: (content) => chunkFileOf(page.page.route.path, content as string),
         ...sized(async () => chunkContent((made = await chunkOf()))),
@@ -72,9 +75,13 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
     },
     async finish() {
       await output.put(NOT_FOUND_FILE, notFoundDocument(viewer.document));
+      await linkDigests.save();
     },
   };
 }
+
+/** Where the digests of the chunks' links are kept between CLI builds (FeatureStates). */
+const CHUNK_LINKS = 'chunk-links';
 
 /** The pages' own renders, kept between the builds of the dev server (PageShells); none for a one-off build. */
 function keptShells(kept: EmitContext['kept']): PageShells | undefined {

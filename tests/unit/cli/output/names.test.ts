@@ -14,4 +14,12 @@ describe('cli/output/names', () => {
     expect(names.claim('a/b/d.html')).toBe(true);
     expect(names.claim('a/b/d.html/e')).toBe(false);
   });
+
+  it('isFreeAmong answers as isFree does, for any name', () => {
+    const given = ['a/b/c.html', 'x', 'p//q.txt', 'llms.txt.d/f'];
+    const names = new OutputNames(given);
+    for (const name of ['a/b/c.html', 'a', 'a/b', 'x/index.html', 'p/', 'p', 'p/q.txt', 'a/b/d.html', 'llms.txt', 'llms.txt.d', 'a/b/c.html/d', 'z', '']) {
+      expect(OutputNames.isFreeAmong(given, name), name).toBe(names.isFree(name));
+    }
+  });
 });

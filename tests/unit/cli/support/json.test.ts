@@ -16,7 +16,7 @@ describe('cli/support/json', () => {
 
   it('gives an element of the spread array a piece of its own', () => {
     const manifest = { version: 1, site: { title: 'T', b: undefined, a: [2, 1] }, pages: [{ z: 1, a: 2 }, { path: '/' }] };
-    expect([...stableStringifyPieces(manifest, 'pages')]).toEqual(['{"pages":[', '{"a":2,"z":1}', ',{"path":"/"}', ']', ',"site":{"a":[2,1],"title":"T"}', ',"version":1', '}']);
+    expect([...stableStringifyPieces(manifest, 'pages')]).toEqual(['{"pages":[', '{"a":2,"z":1}', ',', '{"path":"/"}', ']', ',"site":{"a":[2,1],"title":"T"}', ',"version":1', '}']);
     expect([...stableStringifyPieces({}, 'pages')]).toEqual(['{}']);
   });
 });

@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../cli/build';
+import { resolveConfig } from '../../cli/config';
+import { PAGE_PARTS } from '../../cli/features/parts';
+import { MemoryOutput } from '../../cli/output/sink';
+import { createPagePipeline, type PagePipeline } from '../../cli/page/page-pipeline';
+
+/** Folders of pages enough for several route shards (features/routes/route-shards.ts: at most 160 routes a shard). */
+const FOLDERS = ['alpha', 'beta', 'gamma'];
+const PAGES_PER_FOLDER = 120;
+
+/**
+ * After a one-page edit, the route shards the edit did not change are kept
+ * from the last build with the gzip size stored with them: the files and the
+ * size report must be a cold build's.
+ */
+describe('route shards by difference', () => {
+  let root: string;
+  let pipeline: PagePipeline;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'docsbuild-route-shards-'));
+    const content = path.join(root, 'content');
+    mkdirSync(content);
+    writeFileSync(path.join(content, 'site.yaml'), 'title: Many\nbase: /docs/\nsidebar:\n  - /\n');
+    writeFileSync(path.join(content, 'README.md'), '# Home\n\nWelcome.\n');
+    for (const folder of FOLDERS) {
+      mkdirSync(path.join(content, folder));
+      for (let at = 0; at < PAGES_PER_FOLDER; at++) writeFileSync(path.join(content, folder, `page-${at}.md`), `# ${folder} ${at}\n\nText of page ${at}.\n`);
+    }
+    pipeline = createPagePipeline(PAGE_PARTS);
+  });
+  afterAll(() => {
+    pipeline.dispose();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('a one-page edit: the files and the download sizes equal a cold build', { timeout: 120_000 }, async () => {
+    const config = () => resolveConfig(root, { config: false });
+    const warm = async (previous?: MemoryOutput) => {
+      const output = new MemoryOutput(previous);
+      const result = await build({ ...config(), pages: { cache: { dir: path.join(root, 'cache'), toolVersion: 'test' } } }, { mode: 'build', output, pipeline });
+      return { result, output };
+    };
+    const first = await warm();
+    const shards = [...first.result.files.keys()].filter((name) => name.startsWith('assets/routes/routes-'));
+    expect(shards.length).toBeGreaterThan(2);
+    appendFileSync(path.join(root, 'content', 'beta', 'page-7.md'), '\nOne more paragraph.\n');
+    const now = await warm(first.output);
+    const cold = await build(config(), { mode: 'build', pipeline });
+    expect([...now.result.files.keys()]).toEqual([...cold.files.keys()]);
+    for (const [name, bytes] of cold.files) expect(Buffer.from(now.result.files.get(name)!), name).toEqual(Buffer.from(bytes));
+    // Some shards were kept, one made again.
+    const kept = [...now.result.files.keys()].filter((name) => name.startsWith('assets/routes/routes-') && first.result.files.has(name));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(shards.length);
+    expect(now.result.sizes).toEqual(cold.sizes);
+  });
+});
