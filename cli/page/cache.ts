@@ -29,8 +29,13 @@ export interface PageCache {
   get(source: SourceFile, context: PageContext): Promise<PageSummary | undefined>;
   /** The body of a stored page; undefined when the entry is gone or damaged (process the page again). */
   body(source: SourceFile, context: PageContext): Promise<PageBody | undefined>;
-  /** Stores a processed page, its body an object or already the bytes of its JSON (page/body-bytes.ts); false when it could not be written (the caller keeps the body then). */
-  set(source: SourceFile, context: PageContext, result: { summary: PageSummary; body?: PageBody | Uint8Array }): Promise<boolean>;
+  /**
+   * Stores a processed page, its body an object or already the bytes of its JSON (page/body-bytes.ts); false when it could not be written (the caller keeps the body then).
+   * With `index: false` its summary is not kept for the summaries file until given to `index` (a caller that holds the summaries packed meanwhile).
+   */
+  set(source: SourceFile, context: PageContext, result: { summary: PageSummary; body?: PageBody | Uint8Array }, options?: { index?: boolean }): Promise<boolean>;
+  /** Keeps the summary of a page stored with `index: false` for the summaries file. */
+  index(source: SourceFile, context: PageContext, summary: PageSummary): Promise<void>;
   /** After the pages' summaries are all asked for and stored: writes the summaries file (page/summary-index.ts) if it changed. */
   flush(): Promise<void>;
 }
@@ -106,7 +111,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!entry || !validEntry(entry.head, entry.key, source) || entry.body === undefined) return undefined;
       return validBody(entry.body);
     },
-    async set(source, context, { summary, body }) {
+    async set(source, context, { summary, body }, { index = true } = {}) {
       const key = keyOf(source, context);
       const file = fileOf(key);
       try {
@@ -124,12 +129,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           await writeFile(temp, entry);
         });
         await rename(temp, file);
-        (await indexed()).set(key, summary);
+        if (index) (await indexed()).set(key, summary);
         return true;
       } catch {
         // A cache that cannot be written only costs time on the next run.
         return false;
       }
+    },
+    async index(source, context, summary) {
+      (await indexed()).set(keyOf(source, context), summary);
     },
     async flush() {
       if (index) await (await index).save();

@@ -14,6 +14,11 @@ export class StringTable {
     return this.strings.size;
   }
 
+  /** Lets go of the table (the values interned keep their strings): a closure that outlives the interning may hold the table itself. */
+  clear(): void {
+    this.strings.clear();
+  }
+
   /**
    * Replaces, in place, every string in `value`'s plain arrays and objects
    * (keys aside) with the table's copy of it, and returns `value` itself

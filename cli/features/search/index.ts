@@ -126,6 +126,9 @@ function wholeIndexRun({ output, published, stored }: EmitContext, key: string, 
       inOrder(page.order, { record: recordOf(page), prepared: await preparedFromBody(page), pageKey: pageKeys[page.order]! });
     },
     async finish() {
+      // The garbage the page writing left is freed first: the index is made beside the postings' blocks, and on top of that garbage
+      // it was the cold build's peak.
+      collectGarbage();
       const index = builder.finish();
       // The postings' blocks (34 MiB at 10,000 pages, let go by finish) and the garbage of making the shards are freed before
       // the stored tail and the shards' writes are made on top: left to V8, they were all held at once, the build's peak.

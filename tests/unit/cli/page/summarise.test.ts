@@ -5,8 +5,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PAGE_PARTS } from '../../../../cli/features/parts';
+import { createPageCache } from '../../../../cli/page/cache';
 import { createPagePipeline } from '../../../../cli/page/page-pipeline';
 import { poolFor, summarisePages } from '../../../../cli/page/summarise';
+import { SummaryIndex } from '../../../../cli/page/summary-index';
 import type { PageContext } from '../../../../cli/page/types';
 import { sourceFile } from '../../../helpers/pages';
 
@@ -125,6 +127,15 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     onDisk.set('p2.md', '# Page 2\n\nEdited meanwhile.\n');
     const changed = summarisePages(copies(), context, { cache: { dir, toolVersion: 'early-changed' }, reread, parallel, largeFrom: 1 });
     await expect(changed).rejects.toThrow(/p2\.md changed while the build ran.*build again/);
+  });
+
+  it('in a large build on workers (summaries held packed meanwhile), puts every stored page into the cache\'s summaries file', async () => {
+    expect(existsSync(WORKER), 'build/worker.js missing: run npm run compile').toBe(true);
+    const cache = { dir: path.join(dir, 'packed'), toolVersion: 'packed' };
+    const run = await summarisePages(sources.map((source) => ({ ...source })), context, { cache, parallel: { workerScript: pathToFileURL(WORKER), threads: 2 }, largeFrom: 1 });
+    const index = await SummaryIndex.load(cache.dir, cache.toolVersion);
+    const keys = createPageCache(cache);
+    expect(sources.map((source) => index.get(keys.keyOf(source, context)))).toEqual(run.summaries);
   });
 
   it('gives the same summaries and bodies on workers as on this thread, with and without a cache and a spool', async () => {

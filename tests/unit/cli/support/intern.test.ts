@@ -12,6 +12,16 @@ describe('cli/support/intern: one copy of each string across values', () => {
     expect(table.size).toBe(2);
   });
 
+  it('lets go of its strings when cleared, the interned values keeping theirs', () => {
+    const table = new StringTable();
+    const first = table.intern({ url: ['/docs/', 'a'].join('') });
+    table.clear();
+    expect(table.size).toBe(0);
+    const again = ['/docs/', 'a'].join('');
+    expect(table.intern(again)).toBe(again);
+    expect(first.url).toBe('/docs/a');
+  });
+
   it('changes no value: the same objects come back, equal to what went in', () => {
     const table = new StringTable();
     const summary = { relativePath: 'a.md', page: { title: 'A', headers: [{ level: 2, title: 'B', slug: 'b' }], frontmatter: { tags: ['x', 'y'], n: 3, on: true, none: null } } };
