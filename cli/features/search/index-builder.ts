@@ -77,7 +77,8 @@ export interface SearchIndexBuilder {
   add(page: SearchablePage): void;
   /** The same, from prepareSearchPage's result for the page (undefined: `search: false`). */
   addPrepared(record: SearchablePage['record'], prepared: PreparedSearchPage | undefined): void;
-  finish(): SearchIndex;
+  /** `between`: called once the postings are made and their blocks let go, before the shards are made (a collection there keeps the two apart). */
+  finish(between?: () => void): SearchIndex;
 }
 
 /** A page's documents, their words counted: what the index takes from the page, whatever its place among the others. */
@@ -117,8 +118,9 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
   return {
     add: (page) => addPrepared(page.record, prepareSearchPage(page)),
     addPrepared,
-    finish() {
+    finish(between) {
       const built = postings.finish();
+      between?.();
       const termFiles = termShardFilesOf(built.terms, built.postings, options.termLimits);
       const docFiles = docShardFilesOf(docs, pages, docsPerShard);
       const root = rootFileOf({ docsVersion: options.docsVersion, documents: built.documents, averageFieldLength: built.averageFieldLength, terms: termFiles.root, docs: docFiles.root });

@@ -129,7 +129,9 @@ function wholeIndexRun({ output, published, stored }: EmitContext, key: string, 
       // The garbage the page writing left is freed first: the index is made beside the postings' blocks, and on top of that garbage
       // it was the cold build's peak.
       collectGarbage();
-      const index = builder.finish();
+      // And between the postings and the shards: the postings' blocks (34 MiB at 10,000 pages) are let go once their strings are
+      // made, and collected before the shards are made on top (a cold 10,000-page build's peak 398-401 -> 382-384 MiB).
+      const index = builder.finish(() => collectGarbage());
       // The postings' blocks (34 MiB at 10,000 pages, let go by finish) and the garbage of making the shards are freed before
       // the stored tail and the shards' writes are made on top: left to V8, they were all held at once, the build's peak.
       collectGarbage();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Header, PageRecord } from '../../../../../schema/manifest';
 import { SearchDocShardSchema, SearchRootSchema, SearchTermShardSchema, type SearchRoot, type SearchTermShard } from '../../../../../schema/search-index';
-import { buildSearchIndex, type SearchablePage, type SearchIndexOptions } from '../../../../../cli/features/search/index-builder';
+import { buildSearchIndex, createSearchIndexBuilder, prepareSearchPage, type SearchablePage, type SearchIndexOptions } from '../../../../../cli/features/search/index-builder';
 import { loadLocalSearch, MAX_PREFIX_SHARDS } from '../../../../../viewer/search/local-engine';
 import { sectionsOf } from '../../../../../shared/search/sections';
 import { shardOf } from '../../../../../shared/prefix-shards';
@@ -75,6 +75,16 @@ describe('cli/features/search/index-builder', () => {
     for (const shard of built.shards) expect(shard.content).not.toContain('Internal');
     expect(terms).not.toContain('secrets');
     for (const [, name] of root.terms) expect(SearchTermShardSchema.parse(files.get(name))).toEqual(files.get(name));
+  });
+
+  it("finish's `between` (the build's collection between postings and shards) runs once, and the files are the same", () => {
+    const builder = createSearchIndexBuilder({ docsVersion: 'latest' });
+    for (const p of [ERRORS, LIMITS, MEMORY]) builder.addPrepared(p.record, prepareSearchPage(p));
+    let calls = 0;
+    const index = builder.finish(() => calls++);
+    expect(calls).toBe(1);
+    const plain = buildSearchIndex([ERRORS, LIMITS, MEMORY], { docsVersion: 'latest' });
+    expect([index.root, ...index.shards]).toEqual([plain.root, ...plain.shards]);
   });
 
   it('fetches only the term shards a word falls in and the document shards of its hits', async () => {
