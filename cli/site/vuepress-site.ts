@@ -235,17 +235,29 @@ function navLinkOf(link: string): string {
 /** Nav link text by link, dropdowns included: the titles of the sidebar's groups by path. */
 function navTitles(nav: unknown): Map<string, string> {
   const titles = new Map<string, string>();
+  // A dropdown whose links all lead into one folder names that folder ("API": /api/cli.html, /api/node.html), after the links themselves.
+  const groups: [text: string, folder: string][] = [];
   const walk = (items: unknown): void => {
     if (!Array.isArray(items)) return;
     for (const item of items) {
       if (Array.isArray(item)) walk(item);
       if (!isRecord(item)) continue;
       if (typeof item.link === 'string' && typeof item.text === 'string' && !titles.has(item.link)) titles.set(item.link, item.text);
+      const folder = typeof item.text === 'string' && Array.isArray(item.items) ? folderOfAll(item.items) : undefined;
+      if (folder !== undefined) groups.push([item.text as string, folder]);
       walk(item.items);
     }
   };
   walk(nav);
+  for (const [text, folder] of groups) if (!titles.has(folder)) titles.set(folder, text);
   return titles;
+}
+
+/** The one folder (other than the root) every link of these nav items is in, if there is one. */
+function folderOfAll(items: unknown[]): string | undefined {
+  const folders = new Set(items.flatMap((item) => (isRecord(item) && typeof item.link === 'string' && item.link.startsWith('/') ? [item.link.slice(0, item.link.lastIndexOf('/') + 1)] : [undefined])));
+  const [folder] = folders;
+  return folders.size === 1 && folder !== undefined && folder !== '/' ? folder : undefined;
 }
 
 /**

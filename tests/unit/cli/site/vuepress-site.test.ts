@@ -77,6 +77,17 @@ describe('cli/site/vuepress-site', () => {
     });
     expect(byPath.input.sidebar).toEqual([{ title: 'Guide', children: ['/guide/', '/guide/setup', '/guide/'] }, { title: 'Hooks', children: ['/api/mount'] }]);
     expect(byPath.diagnostics.map((d) => d.code)).toEqual(['vuepress/unsupported']);
+    // A dropdown whose links all lead into the prefix names it; a dropdown with a link elsewhere does not.
+    const dropdown = convert({
+      themeConfig: {
+        nav: [{ text: 'More', items: [{ text: 'API', items: [{ text: 'CLI', link: '/api/cli.html' }, { text: 'Node', link: '/api/node.html' }] }, { text: 'FAQ', link: '/faq/' }] }],
+        sidebar: { '/api/': ['cli', 'node'], '/faq/': [''] },
+      },
+    });
+    expect(dropdown.input.sidebar).toEqual([
+      { title: 'API', children: ['/api/cli', '/api/node'] },
+      { title: 'FAQ', children: ['/faq/'] },
+    ]);
     // A prefix no nav item links to is titled by its folder, the root by the site's title.
     const untitled = convert({ title: 'Plugin', themeConfig: { sidebar: { '/user-guide/': ['', 'setup'], '/': ['', '/user-guide/'] } } });
     expect(untitled.input.sidebar).toEqual([
