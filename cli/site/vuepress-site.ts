@@ -96,7 +96,8 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
       if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one site; the pages under ${otherLocales.join(', ')} are pages of this site in their locale's language, with the root locale's title and nav, and each locale's sidebar a group of the one sidebar.`);
     } else if (!READ_KEYS.has(key)) ignored([key], WHY[key] ?? 'docsbuild has no such setting');
   }
-  const input: Record<string, unknown> = { title: stringOr(config.title, stringOr(rootLocale.title, fallbackTitle)) };
+  const siteTitle = stringOr(config.title, stringOr(rootLocale.title, fallbackTitle));
+  const input: Record<string, unknown> = { title: siteTitle };
   const description = config.description ?? rootLocale.description;
   if (typeof description === 'string') input.description = description;
   if (typeof rootLocale.lang === 'string' && rootLocale.lang !== '') input.lang = rootLocale.lang;
@@ -152,11 +153,11 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   // unless it holds the reader's page: every page stays in the sidebar, and a reader sees their language open.
   const localeGroups = otherLocales.flatMap((prefix): SidebarEntryInput[] => {
     const locale = isRecord(themeLocales[prefix]) ? themeLocales[prefix] : {};
-    const children = sidebarEntries(locale.sidebar, titles, input.title as string, onByPath);
+    const children = sidebarEntries(locale.sidebar, titles, siteTitle, onByPath);
     return children.length === 0 ? [] : [{ title: stringOr(locale.label, titles.get(prefix) ?? prefix), children, collapsed: true }];
   });
   if ((sidebar !== undefined && sidebar !== false && sidebar !== 'auto') || localeGroups.length > 0) {
-    input.sidebar = [...sidebarEntries(sidebar, titles, input.title as string, onByPath), ...localeGroups];
+    input.sidebar = [...sidebarEntries(sidebar, titles, siteTitle, onByPath), ...localeGroups];
   }
   if (isSidebarDepth(theme.sidebarDepth)) input.sidebarDepth = theme.sidebarDepth;
   else if (theme.sidebarDepth !== undefined) ignored(['themeConfig', 'sidebarDepth'], 'it must be a whole number from 0 to 6');
@@ -232,7 +233,7 @@ function navLinkOf(link: string): string {
   return /\.md$/i.test(pathPart) ? `${sitePathOf(pathPart, '/')}${hash}` : link;
 }
 
-/** Nav link text by link, dropdowns included: the titles of the sidebar's groups by path. */
+/** Nav link text by link, dropdowns included, and a dropdown's text by the one folder its links lead into: the titles of the sidebar's groups by path. */
 function navTitles(nav: unknown): Map<string, string> {
   const titles = new Map<string, string>();
   // A dropdown whose links all lead into one folder names that folder ("API": /api/cli.html, /api/node.html), after the links themselves.
@@ -255,15 +256,15 @@ function navTitles(nav: unknown): Map<string, string> {
 
 /** The one folder (other than the root) every link of these nav items is in, if there is one. */
 function folderOfAll(items: unknown[]): string | undefined {
-  const folders = new Set(items.flatMap((item) => (isRecord(item) && typeof item.link === 'string' && item.link.startsWith('/') ? [item.link.slice(0, item.link.lastIndexOf('/') + 1)] : [undefined])));
+  const folders = new Set(items.map((item) => (isRecord(item) && typeof item.link === 'string' && item.link.startsWith('/') ? item.link.slice(0, item.link.lastIndexOf('/') + 1) : undefined)));
   const [folder] = folders;
   return folders.size === 1 && folder !== undefined && folder !== '/' ? folder : undefined;
 }
 
 /**
  * The sidebar as one list: an array as it is, an object keyed by path
- * prefix as a group per prefix, titled as the nav links to it, else by its
- * folder (`/user-guide/` → "User guide"; `/` → the site's title) (`onByPath`
+ * prefix as a group per prefix, titled as the nav names it (navTitles), else
+ * by its folder (`/user-guide/` → "User guide"; `/` → the site's title) (`onByPath`
  * is told). Paths relative to
  * the prefix are made absolute; "" is the prefix's own page; a
  * `[path, title]` pair keeps its path (docsbuild shows the page's title).
