@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { isWebUrl } from '../../shared/urls';
 import type { SidebarEntryInput, SiteConfig } from '../../schema/site-config';
 import type { NavItemRecord, NavLinkRecord, SidebarItemRecord } from '../../schema/manifest';
@@ -76,6 +77,9 @@ export function resolveNavigation(
   const sidebar = walk(config.sidebar, ['sidebar']);
 
   if (config.sidebar.length > 0) {
+    // The hint names the file the sidebar came from: site.yaml, or a VuePress tree's config (its themeConfig.sidebar).
+    const from = locate(['sidebar']).file;
+    const where = /\.ya?ml$/.test(from) ? `"sidebar:" in ${path.basename(from)}` : `themeConfig.sidebar in ${from}`;
     // A page the top nav links to is reachable too (a VuePress site's FAQ), and so is the home page (the site title links to it).
     const reachable = new Set(['/', ...order, ...nav.flatMap((item) => ('items' in item ? item.items : [item])).map((link) => link.link)]);
     for (const page of index.pages.values()) {
@@ -85,7 +89,7 @@ export function resolveNavigation(
           'page/not-in-sidebar',
           { file: page.file },
           `The page ${page.path} is in no sidebar entry, so readers cannot browse to it.`,
-          `Add "${page.path}" to "sidebar:" in site.yaml.`,
+          `Add "${page.path}" to ${where}.`,
           page.path,
         ),
       );

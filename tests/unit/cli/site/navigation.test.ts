@@ -11,6 +11,14 @@ describe('cli/site/navigation', () => {
     const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/guide/'], nav: [{ text: 'More', items: [{ text: 'FAQ', link: '/faq/' }] }] });
     const { diagnostics } = resolveNavigation(config, index, () => ({ file: 'content/site.yaml' }));
     expect(diagnostics.map((d) => [d.code, d.subject])).toEqual([['page/not-in-sidebar', '/lost/']]);
+    expect(diagnostics[0]!.hint).toBe('Add "/lost/" to "sidebar:" in site.yaml.');
+  });
+
+  it("names a VuePress tree's own config in the hint for a page in no sidebar entry, not a site.yaml it does not have", () => {
+    const index = createSiteIndex('/', ['/', '/guide/', '/lost/'].map(page), new Map());
+    const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/guide/'] });
+    const { diagnostics } = resolveNavigation(config, index, () => ({ file: 'docs/.vuepress/config.js', line: 12, column: 5 }));
+    expect(diagnostics.map((d) => d.hint)).toEqual(['Add "/lost/" to themeConfig.sidebar in docs/.vuepress/config.js.']);
   });
 
   it('leaves out a dead entry, and a group with nothing left in it, reporting each dead entry', () => {
