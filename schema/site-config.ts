@@ -23,12 +23,18 @@ const NavItem = z.union([
   z.strictObject({ text: z.string().min(1), items: z.array(NavLink).min(1) }),
 ]);
 
-export type SidebarEntryInput = string | { title: string; children: SidebarEntryInput[]; collapsed?: boolean; sidebarDepth?: number };
+/** A page by its path, a page shown with a text of its own (VuePress's `[path, title]`), or a group. */
+export type SidebarEntryInput =
+  | string
+  | { text: string; link: string }
+  | { title: string; children: SidebarEntryInput[]; collapsed?: boolean; sidebarDepth?: number };
 /** How deep the sidebar lists the reader's page's sections: 0 none, 1 its `##` sections, 2 those and the `###` under them. */
 const SidebarDepth = z.number().int().min(0).max(6);
 const SidebarEntry: z.ZodType<SidebarEntryInput> = z.lazy(() =>
   z.union([
     SitePath,
+    /** A page, shown in the sidebar as `text` rather than by its title. */
+    z.strictObject({ text: z.string().min(1), link: SitePath }),
     z.strictObject({
       title: z.string().min(1),
       children: z.array(SidebarEntry).min(1),

@@ -59,6 +59,7 @@ export function contentSecurityPolicy(site: CspSite, options: CspOptions = {}): 
     else if (tag.tag === 'style' && tag.children) style.add(hashSource(headTagContent(tag)));
     else if (tag.tag === 'link' && String(tag.attrs.rel).toLowerCase() === 'stylesheet' && typeof tag.attrs.href === 'string') addOrigin(style, tag.attrs.href);
   }
+  const externalStyle = [...style].some((source) => !source.startsWith("'"));
   if (script.has(GOOGLE_TAG_ORIGIN)) for (const origin of GOOGLE_TAG_CONNECT) connect.add(origin);
   const docsearch = site.search.provider === 'docsearch' ? site.search.docsearch : undefined;
   if (docsearch) {
@@ -73,7 +74,9 @@ export function contentSecurityPolicy(site: CspSite, options: CspOptions = {}): 
     ['script-src', ["'self'", hashSource(THEME_SCRIPT), ...sorted(script)]],
     ['style-src', ["'self'", ...sorted(style)]],
     ['img-src', ["'self'", 'https:']],
-    ['font-src', ["'self'"]],
+    // An outside stylesheet's fonts come from wherever its @font-face rules say (Google Fonts' CSS from fonts.googleapis.com
+    // loads them from fonts.gstatic.com): like images, any https font; a font runs no code.
+    ['font-src', externalStyle ? ["'self'", 'https:'] : ["'self'"]],
     ['connect-src', ["'self'", ...sorted(connect)]],
     ['frame-src', frames.length > 0 ? [...frames].sort() : ["'none'"]],
     ['object-src', ["'none'"]],
@@ -106,7 +109,8 @@ function addOrigin(sources: Set<string>, url: string): void {
   if (!isWebUrl(url) && !url.startsWith('//')) return;
   try {
     const origin = new URL(url, 'https://placeholder.invalid').origin;
-    if (origin !== 'null') sources.add(url.startsWith('//') ? origin.replace(/^https:/, '') : origin);
+    // A scheme-relative URL loads over the page's own scheme: a bare host is the CSP source that says so ("//host" is no valid source).
+    if (origin !== 'null') sources.add(url.startsWith('//') ? new URL(origin).host : origin);
   } catch {
     // Not a URL: the browser will not load it either.
   }

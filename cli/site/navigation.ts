@@ -60,15 +60,16 @@ export function resolveNavigation(
   const walk = (entries: readonly SidebarEntryInput[], at: readonly PropertyKey[], depth?: number): SidebarItemRecord[] =>
     entries.flatMap((entry, i): SidebarItemRecord[] => {
       const here = [...at, i];
-      if (typeof entry === 'string') {
-        const page = findPage(index, entry);
+      if (typeof entry === 'string' || 'link' in entry) {
+        const link = typeof entry === 'string' ? entry : entry.link;
+        const page = findPage(index, link);
         if (!page) {
-          deadLink(entry, locate(here), 'Sidebar entry');
+          deadLink(link, locate(typeof entry === 'string' ? here : [...here, 'link']), 'Sidebar entry');
           return [];
         }
         order.push(page.path);
         if (depth !== undefined && !groupDepths.has(page.path)) groupDepths.set(page.path, depth);
-        return [{ type: 'page', path: page.path, title: page.title }];
+        return [{ type: 'page', path: page.path, title: typeof entry === 'string' ? page.title : entry.text }];
       }
       const children = walk(entry.children, [...here, 'children'], entry.sidebarDepth);
       // A group whose every entry is dead (reported above) would be a heading over nothing.

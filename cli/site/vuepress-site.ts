@@ -120,6 +120,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   const plugins = readVuepressPlugins(config.plugins);
   if (plugins.containers.length > 0) markdown.containers = plugins.containers;
   if (plugins.analytics) input.analytics = plugins.analytics;
+  if (plugins.host) input.host = plugins.host;
   // Each entry's name is looked for after the one before it, so a plugin listed twice is placed at its own line.
   const pluginsAt = positionOfKey(text, ['plugins']);
   let from = pluginsAt.offset ?? 0;
@@ -267,7 +268,7 @@ function folderOfAll(items: unknown[]): string | undefined {
  * by its folder (`/user-guide/` → "User guide"; `/` → the site's title) (`onByPath`
  * is told). Paths relative to
  * the prefix are made absolute; "" is the prefix's own page; a
- * `[path, title]` pair keeps its path (docsbuild shows the page's title).
+ * `[path, title]` pair is the page shown with that text, as VuePress shows it.
  */
 function sidebarEntries(sidebar: unknown, titles: ReadonlyMap<string, string>, siteTitle: string, onByPath: () => void): SidebarEntryInput[] {
   if (Array.isArray(sidebar)) return sidebar.flatMap((entry) => sidebarEntry(entry, '/'));
@@ -293,11 +294,11 @@ function folderTitle(prefix: string): string | undefined {
 
 function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
   if (typeof entry === 'string') return [sitePathOf(entry, prefix)];
-  if (Array.isArray(entry) && typeof entry[0] === 'string') return [sitePathOf(entry[0], prefix)];
+  if (Array.isArray(entry) && typeof entry[0] === 'string') return [pageEntry(sitePathOf(entry[0], prefix), entry[1])];
   if (!isRecord(entry)) return [];
-  // VuePress 1 makes an object without children a link to its page, titled as the object says (docsbuild shows the page's title).
+  // VuePress 1 makes an object without children a link to its page, titled as the object says.
   const hasChildren = Array.isArray(entry.children) && entry.children.length > 0;
-  if (!hasChildren && typeof entry.path === 'string') return [sitePathOf(entry.path, prefix)];
+  if (!hasChildren && typeof entry.path === 'string') return [pageEntry(sitePathOf(entry.path, prefix), entry.title)];
   const children = [
     ...(typeof entry.path === 'string' ? [sitePathOf(entry.path, prefix)] : []),
     ...(Array.isArray(entry.children) ? entry.children.flatMap((child) => sidebarEntry(child, prefix)) : []),
@@ -305,6 +306,11 @@ function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
   if (typeof entry.title !== 'string' || entry.title === '') return children;
   if (children.length === 0) return [];
   return [{ title: entry.title, children, ...(entry.collapsable === false ? { collapsed: false } : {}), ...(isSidebarDepth(entry.sidebarDepth) ? { sidebarDepth: entry.sidebarDepth } : {}) }];
+}
+
+/** A page entry: shown with the config's own text when it gives one (VuePress shows it instead of the page's title), else by the page's title. */
+function pageEntry(link: string, text: unknown): SidebarEntryInput {
+  return typeof text === 'string' && text.trim() !== '' ? { text, link } : link;
 }
 
 /**

@@ -16,7 +16,7 @@ export function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
     case 'too_small':
       return `${where} ${issue.origin === 'string' ? `must not be empty` : `is too small (${issue.message})`}.`;
     case 'invalid_union':
-      return `${where} has the wrong shape: ${firstUnionMessage(issue)}`;
+      return describeUnion(issue, root, where);
     case 'invalid_key': {
       // The key's own rule says what is wrong ("must start with a single /"); zod's message only that it is a key.
       const reasons = [...new Set(issue.issues.map((inner) => inner.message))];
@@ -25,6 +25,28 @@ export function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
     default:
       return `${where} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}${issue.message.endsWith('.') ? '' : '.'}`;
   }
+}
+
+/**
+ * A value that fits none of a union's forms, by the forms of its own type
+ * (an object for an object) that it comes closest to, fewest issues first:
+ * `"sidebar.1.link" is required`, not every form it is not. A value of no
+ * form's type is told which types would do.
+ */
+function describeUnion(issue: z.core.$ZodIssueInvalidUnion, root: unknown, where: string): string {
+  const value = valueAt(root, issue.path);
+  const isTypeMismatch = (inner: z.core.$ZodIssue) => inner.path.length === 0 && inner.code === 'invalid_type';
+  const ofItsType = issue.errors.filter((form) => form.length > 0 && !form.some(isTypeMismatch));
+  if (ofItsType.length > 0) {
+    const fewest = Math.min(...ofItsType.map((form) => form.length));
+    const closest = ofItsType.filter((form) => form.length === fewest);
+    const told = closest.map((form) => form.map((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] }, root)).join(' '));
+    return `${[...new Set(told)].map((text) => text.replace(/\.$/, '')).join('; or ')}.`;
+  }
+  if (value === undefined) return `${where} is required.`;
+  const expected = [...new Set(issue.errors.flat().flatMap((inner) => (inner.code === 'invalid_type' ? [article(inner.expected)] : [])))];
+  if (expected.length === 0) return `${where} has the wrong shape: ${issue.message}.`;
+  return `${where} must be ${expected.join(' or ')}, not ${describeValue(value)}.`;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -36,10 +58,6 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-function firstUnionMessage(issue: z.core.$ZodIssueInvalidUnion): string {
-  const messages = issue.errors.flat().map((e) => e.message);
-  return messages.length > 0 ? [...new Set(messages)].join('; or ') : issue.message;
-}
 
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;

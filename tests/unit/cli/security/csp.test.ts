@@ -78,6 +78,17 @@ describe('cli/security/csp', () => {
     expect(d.get('style-src')).toEqual(["'self'", 'https://fonts.example.com']);
   });
 
+  it("allows a scheme-relative stylesheet's host as a valid source, and the fonts an outside stylesheet loads", () => {
+    const google = { tag: 'link', attrs: { rel: 'stylesheet', href: '//fonts.googleapis.com/css?family=Dosis:300' } };
+    const d = directives(contentSecurityPolicy({ ...plain, headTags: [google] }));
+    // A CSP host-source: no scheme, no "//" (Chromium ignores "//fonts.googleapis.com" as an invalid source).
+    expect(d.get('style-src')).toEqual(["'self'", 'fonts.googleapis.com']);
+    expect(d.get('font-src')).toEqual(["'self'", 'https:']);
+    // An inline style loads no outside fonts.
+    const inline = directives(contentSecurityPolicy({ ...plain, headTags: [{ tag: 'style', attrs: {}, children: 'a{}' }] }));
+    expect(inline.get('font-src')).toEqual(["'self'"]);
+  });
+
   it('lets DocSearch reach its Algolia application, and frames come from allowIframeOrigins', () => {
     const d = directives(
       contentSecurityPolicy({

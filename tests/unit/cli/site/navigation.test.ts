@@ -14,6 +14,18 @@ describe('cli/site/navigation', () => {
     expect(diagnostics[0]!.hint).toBe('Add "/lost/" to "sidebar:" in site.yaml.');
   });
 
+  it('shows a { text, link } entry with its own text, and reports a dead one at its link', () => {
+    const index = createSiteIndex('/', ['/', '/guide/'].map(page), new Map());
+    const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/', { text: 'Start here', link: '/guide/' }, { text: 'Gone', link: '/gone/' }] });
+    const places: unknown[] = [];
+    const { sidebar, order, diagnostics } = resolveNavigation(config, index, (at) => (places.push(at), { file: 'content/site.yaml' }));
+    expect(sidebar).toEqual([{ type: 'page', path: '/', title: '/' }, { type: 'page', path: '/guide/', title: 'Start here' }]);
+    expect(order).toEqual(['/', '/guide/']);
+    expect(diagnostics.map((d) => [d.code, d.subject])).toEqual([['config/dead-link', '/gone/']]);
+    expect(places).toContainEqual(['sidebar', 2, 'link']);
+    expect(SiteConfigSchema.safeParse({ title: 'T', sidebar: [{ text: '', link: '/guide/' }] }).success).toBe(false);
+  });
+
   it("names a VuePress tree's own config in the hint for a page in no sidebar entry, not a site.yaml it does not have", () => {
     const index = createSiteIndex('/', ['/', '/guide/', '/lost/'].map(page), new Map());
     const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/guide/'] });

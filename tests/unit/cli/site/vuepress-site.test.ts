@@ -57,6 +57,21 @@ describe('cli/site/vuepress-site', () => {
     expect(convert({ plugins: { container: { type: 'tip2' } } }).input.markdown).toMatchObject({ containers: [{ type: 'tip2' }] });
   });
 
+  it("takes the sitemap plugin's hostname as site.yaml host (docsbuild writes sitemap.xml with it), and says so when it cannot", () => {
+    const taken = convert({ plugins: [['sitemap', { hostname: 'https://vue-select.org/' }]] });
+    expect(taken.input.host).toBe('https://vue-select.org');
+    expect(taken.diagnostics).toEqual([]);
+    expect(SiteConfigSchema.safeParse(taken.input).success).toBe(true);
+    expect(convert({ plugins: { 'vuepress-plugin-sitemap': { hostname: 'http://localhost:8080' } } }).input.host).toBe('http://localhost:8080');
+    for (const hostname of ['https://example.com/docs/', 'example.com', undefined]) {
+      const { input, diagnostics } = convert({ plugins: [['sitemap', { hostname }]] });
+      expect(input.host).toBeUndefined();
+      expect(diagnostics.map((d) => d.message)).toEqual([
+        'VuePress plugin "sitemap" is not used: its "hostname" is no scheme and host such as https://example.com, so no sitemap.xml is made; set site.yaml host: https://….',
+      ]);
+    }
+  });
+
   it('says so when the config exports no object, naming a VuePress 2 config as one', () => {
     const v2 = convert({ $code: 'function' }, "import { defineUserConfig } from 'vuepress'\nexport default defineUserConfig({ title: 'T' })\n");
     expect(v2.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
@@ -71,7 +86,8 @@ describe('cli/site/vuepress-site', () => {
 
   it('turns every sidebar form into entries: array, [path, title], groups with path, relative paths under a prefix', () => {
     const array = convert({ themeConfig: { sidebar: ['/', ['/guide/setup', 'Setup'], { title: 'API', path: '/api/', collapsable: false, children: ['/api/hooks.md'] }] } });
-    expect(array.input.sidebar).toEqual(['/', '/guide/setup', { title: 'API', collapsed: false, children: ['/api/', '/api/hooks'] }]);
+    // A [path, title] pair is the page shown with that text (VuePress shows it in place of the page's title).
+    expect(array.input.sidebar).toEqual(['/', { text: 'Setup', link: '/guide/setup' }, { title: 'API', collapsed: false, children: ['/api/', '/api/hooks'] }]);
     const byPath = convert({
       themeConfig: { nav: [{ text: 'Guide', link: '/guide/' }], sidebar: { '/guide/': ['', 'setup', 'README.md'], '/api/': [{ title: 'Hooks', children: ['mount'] }] } },
     });
@@ -241,7 +257,7 @@ describe('cli/site/vuepress-site', () => {
       '/guide/',
       '/guide/a',
       { title: 'Français', collapsed: true, children: [{ title: 'Guide FR', children: ['/fr/guide/', '/fr/guide/a'] }, { title: 'Api', children: ['/fr/api/'] }] },
-      { title: '日本語', collapsed: true, children: [{ title: 'はじめに', collapsed: false, children: ['/ja/', '/ja/installation'] }] },
+      { title: '日本語', collapsed: true, children: [{ title: 'はじめに', collapsed: false, children: [{ text: 'x', link: '/ja/' }, '/ja/installation'] }] },
     ]);
     // The by-path sidebar is told once, however many locales have one.
     expect(diagnostics.map((d) => d.subject)).toEqual(['locales', 'themeConfig.sidebar']);

@@ -75,7 +75,9 @@ describe('cli/features/viewer/page-layout', () => {
     const toRecord = (entry: SidebarEntryInput): SidebarItemRecord =>
       typeof entry === 'string'
         ? { type: 'page', path: entry, title: `${entry} <&>` }
-        : { type: 'group', title: entry.title, collapsed: entry.collapsed ?? false, children: entry.children.map(toRecord) };
+        : 'link' in entry
+          ? { type: 'page', path: entry.link, title: entry.text }
+          : { type: 'group', title: entry.title, collapsed: entry.collapsed ?? false, children: entry.children.map(toRecord) };
     const tree = config!.sidebar.map(toRecord);
     const nav: NavItemRecord[] = config!.nav.map((item) =>
       'items' in item ? { text: item.text, items: item.items.map((sub) => ({ text: sub.text, link: sub.link, external: false })) } : { text: item.text, link: item.link, external: false },
