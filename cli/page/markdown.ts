@@ -5,6 +5,7 @@ import { unified } from 'unified';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { reportUnclosedComments } from '../markdown/unclosed-comment';
+import { unbindStaticUrls } from '../markdown/bound-urls';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, type DeclaredContainer } from '../markdown/containers';
 import { markDirectives } from '../markdown/directives';
@@ -71,6 +72,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   const text = page.source.dependencies ? [page.body, ...Object.values(page.source.dependencies)].join('\n') : page.body;
   readFenceInfo(tree, text);
   append(diagnostics, readComponents(tree, text, file));
+  unbindStaticUrls(tree, text);
   if (text.includes('[!')) markAlerts(tree);
   append(diagnostics, interpolateConstants(tree, context.constants, file));
   replaceEmojiShortcodes(tree, text);
