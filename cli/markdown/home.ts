@@ -9,7 +9,10 @@ import type { Frontmatter } from '../../schema/frontmatter';
  */
 export interface HomeNode {
   type: 'home';
-  /** `null` hides it, as in VuePress; by default the page's `title`, else the site's. */
+  /**
+   * `null` hides it, as in VuePress; by default the site's title, as VuePress 1's hero shows `$title`, which on a home
+   * page is the site's (the page's own `title` only when the site has none).
+   */
   heroText?: string | null;
   tagline?: string | null;
   features: { title?: string; details?: string }[];
@@ -56,7 +59,7 @@ export function addHomeLayout(tree: Root, frontmatter: Frontmatter, lineOf: KeyL
   }
   const home: HomeNode = {
     type: 'home',
-    heroText: frontmatter.heroText === null ? null : (frontmatter.heroText ?? frontmatter.title ?? siteTitle),
+    heroText: frontmatter.heroText === null ? null : (frontmatter.heroText ?? siteTitle ?? frontmatter.title),
     tagline: frontmatter.tagline === null ? null : (frontmatter.tagline ?? frontmatter.description),
     features: frontmatter.features ?? [],
     footer: frontmatter.footer,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mayShowSiteTitle } from '../../../../cli/markdown/home';
+import type { Root } from 'mdast';
+import type { Frontmatter } from '../../../../schema/frontmatter';
+import { addHomeLayout, mayShowSiteTitle, type HomeNode } from '../../../../cli/markdown/home';
 
 describe('cli/markdown/home mayShowSiteTitle', () => {
   it('is true for a page whose frontmatter has a home key, however it is written', () => {
@@ -12,5 +14,21 @@ describe('cli/markdown/home mayShowSiteTitle', () => {
   it('is false for a page that names no home key', () => {
     expect(mayShowSiteTitle('---\ntitle: Homepage\n---\n# Home\n\nBack home.\n')).toBe(false);
     expect(mayShowSiteTitle('# Guide\n\nText.\n')).toBe(false);
+  });
+});
+
+describe('cli/markdown/home addHomeLayout', () => {
+  const heroOf = (frontmatter: Record<string, unknown>, siteTitle?: string) => {
+    const tree: Root = { type: 'root', children: [] };
+    addHomeLayout(tree, { home: true, ...frontmatter } as Frontmatter, () => 1, siteTitle);
+    return (tree.children[0] as HomeNode).heroText;
+  };
+
+  it("shows heroText, else the site's title as VuePress 1 does (a home page's $title is the site's), else the page's title", () => {
+    expect(heroOf({ title: 'a', heroText: 'Hero' }, 'Site')).toBe('Hero');
+    // vue-element-admin's home page says `title: a`; VuePress shows "vue-element-admin" there.
+    expect(heroOf({ title: 'a' }, 'vue-element-admin')).toBe('vue-element-admin');
+    expect(heroOf({ title: 'Welcome' })).toBe('Welcome');
+    expect(heroOf({ title: 'a', heroText: null }, 'Site')).toBeNull();
   });
 });
