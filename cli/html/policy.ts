@@ -45,6 +45,13 @@ const SVG_ATTRIBUTES = [
   'ariaLabel', 'ariaHidden', 'ariaLabelledBy', 'ariaDescribedBy', 'id', 'xmlns', 'xmlnsXLink', 'version', 'focusable',
 ];
 
+/**
+ * `rel` words a page's link may keep: they only describe the link to search
+ * engines and browsers (Google asks for `sponsored` on paid links, as
+ * vue-router's sponsor banners have), and can only take powers away.
+ */
+export const LINK_REL = ['nofollow', 'sponsored', 'ugc', 'noopener', 'noreferrer', 'external'];
+
 /** Made once: the schema is built for every link checked. */
 const SVG_SCHEMA_ATTRIBUTES = Object.fromEntries(SVG_ELEMENTS.map((name) => [name, SVG_ATTRIBUTES]));
 
@@ -54,7 +61,7 @@ const SVG_SCHEMA_ATTRIBUTES = Object.fromEntries(SVG_ELEMENTS.map((name) => [nam
  * (hast-util-sanitize's default schema), plus:
  * - `<style>` is dropped with its text, like `<script>` (GitHub drops its
  *   tag and would show the CSS as text);
- * - `tel:` links are allowed;
+ * - `tel:` links are allowed, and a link's `rel` words of LINK_REL;
  * - `<iframe>` only with a `src` on a listed origin;
  * - ids are prefixed by ../html/clean.ts, not here (see there why).
  * `data:` URLs stay refused everywhere, images too: a writer can always add
@@ -79,6 +86,7 @@ function buildSchema(policy: HtmlPolicy): Schema {
     attributes: {
       ...defaultSchema.attributes,
       ...SVG_SCHEMA_ATTRIBUTES,
+      a: [...(defaultSchema.attributes?.a ?? []), ['rel', ...LINK_REL]],
       ...(iframes ? { iframe: [['src', originPattern(policy.allowIframeOrigins)], ...IFRAME_ATTRIBUTES] } : {}),
     },
     protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), 'tel'] },

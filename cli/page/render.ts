@@ -89,12 +89,16 @@ function placeRawImages(parent: { children: HastRoot['children'] | ElementConten
 }
 const PLACEHOLDER_ONLY = /^__docsbuild_link_\d+__$/;
 
+const NEW_TAB_REL = ['noopener', 'noreferrer'];
+
 /** Links to other sites open in a new tab, without giving that tab a handle on this one. Raw HTML links too. */
 function openExternalLinksInNewTab(parent: { children: HastRoot['children'] | ElementContent[] }): void {
   for (const child of parent.children) {
     if (child.type !== 'element') continue;
     if (child.tagName === 'a' && typeof child.properties.href === 'string' && hasWebScheme(child.properties.href)) {
-      child.properties = { ...child.properties, target: '_blank', rel: ['noopener', 'noreferrer'] };
+      // The page's own rel words (kept by the sanitizer: `sponsored`, `nofollow`…) stay, before the two every such link gets.
+      const own = Array.isArray(child.properties.rel) ? child.properties.rel.map(String).filter((word) => !NEW_TAB_REL.includes(word)) : [];
+      child.properties = { ...child.properties, target: '_blank', rel: [...own, ...NEW_TAB_REL] };
     }
     openExternalLinksInNewTab(child);
   }

@@ -19,8 +19,11 @@ describe('cli/html/removals', () => {
 
   it('does not report the target and rel the renderer gives a link to another site anyway, but does report others, and those on links inside the site', () => {
     expect(report('# T\n\n<a href="https://x.org/" target="_blank" rel="noopener noreferrer">x</a> <a href="https://y.org/" rel="noopener" target="_blank">y</a>\n')).toEqual([]);
-    expect(report('# T\n\n<a href="https://x.org/" target="_self" rel="nofollow">x</a>\n')).toEqual(['3:1 html/removed Removed from the HTML: <a target>, <a rel>.']);
-    expect(report('# T\n\n<a href="./b.html" target="_blank" rel="noopener">b</a>\n')).toEqual(['3:1 html/removed Removed from the HTML: <a target>, <a rel>.']);
+    expect(report('# T\n\n<a href="https://x.org/" target="_self" rel="nofollow">x</a>\n')).toEqual(['3:1 html/removed Removed from the HTML: <a target>.']);
+    // rel words that only describe the link are kept (sponsored, nofollow, ugc…); others are removed and reported.
+    expect(report('# T\n\n<a href="https://x.org/" rel="sponsored noopener">x</a> <a href="/b.html" rel="ugc">b</a>\n')).toEqual([]);
+    expect(report('# T\n\n<a href="https://x.org/" rel="nofollow prefetch">x</a>\n')).toEqual(['3:1 html/removed Removed from the HTML: <a rel>.']);
+    expect(report('# T\n\n<a href="./b.html" target="_blank" rel="noopener">b</a>\n')).toEqual(['3:1 html/removed Removed from the HTML: <a target>.']);
   });
 
   it("does not report VuePress's v-pre, which asks for what docsbuild does anyway ({{ }} shown as written), but does report other Vue directives", () => {

@@ -50,6 +50,12 @@ describe('cli/page/render', () => {
     expect(out.html).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">raw</a>');
   });
 
+  it("keeps a raw link's own rel words that describe it (a paid link's sponsored) beside the new tab's", () => {
+    const out = render('# T\n\n<a href="https://vueschool.io/x" target="_blank" rel="sponsored noopener">Learn</a> <a href="https://a.org/" rel="nofollow prefetch">A</a>\n');
+    expect(out.html).toContain('<a href="https://vueschool.io/x" rel="sponsored noopener noreferrer" target="_blank">Learn</a>');
+    expect(out.html).toContain('<a href="https://a.org/" rel="nofollow noopener noreferrer" target="_blank">A</a>');
+  });
+
   it('embeds an iframe only when the site allows its origin', () => {
     const page = '# T\n\n<iframe src="https://www.youtube-nocookie.com/embed/x" title="V"></iframe>\n';
     expect(render(page).html).not.toContain('<iframe');
