@@ -93,7 +93,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
 
   for (const key of Object.keys(config).sort()) {
     if (key === 'locales') {
-      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one site; the pages under ${otherLocales.join(', ')} are pages of this site in their locale's language, with the root locale's title and nav, and each locale's sidebar a group of the one sidebar.`);
+      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one site; the pages under ${otherLocales.join(', ')} are pages of this site in their locale's language, with the root locale's title and nav, a language menu in the nav leading to each locale's home page, and each locale's sidebar a group of the one sidebar.`);
     } else if (!READ_KEYS.has(key)) ignored([key], WHY[key] ?? 'docsbuild has no such setting');
   }
   const siteTitle = stringOr(config.title, stringOr(rootLocale.title, fallbackTitle));
@@ -140,6 +140,8 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   if (theme.nav !== undefined) {
     input.nav = navItems(theme.nav, (what) => differs(['themeConfig', 'nav'], `VuePress config "themeConfig.nav": ${what}, so it is left out of the nav.`));
   }
+  const languages = languageMenu(locales, themeLocales, stringOr(theme.selectText, 'Languages'));
+  if (languages) input.nav = [...((input.nav as unknown[] | undefined) ?? []), languages];
   const titles = navTitles([theme.nav, ...otherLocales.map((prefix) => (isRecord(themeLocales[prefix]) ? themeLocales[prefix].nav : undefined))]);
   let toldByPath = false;
   const onByPath = () => {
@@ -224,6 +226,24 @@ function navItems(nav: unknown, leftOut: (what: string) => void): unknown[] {
     leftOut(hasText(item) ? `the dropdown "${String(item.text)}" has no links` : 'a dropdown has no text');
     return [];
   });
+}
+
+/**
+ * VuePress's language menu, shown when the config has more than one locale:
+ * each locale's `themeConfig.locales` label (else its `lang`) linking to its
+ * home page (VuePress links to the reader's page in that language; a nav
+ * link here is one for every page), under the root locale's `selectText`.
+ */
+function languageMenu(locales: Record<string, unknown>, themeLocales: Record<string, unknown>, text: string): { text: string; items: { text: string; link: string }[] } | undefined {
+  const prefixes = Object.keys(locales).filter((prefix) => prefix.startsWith('/') && prefix.endsWith('/') && !prefix.startsWith('//'));
+  if (prefixes.length < 2) return undefined;
+  const items = prefixes.flatMap((prefix) => {
+    const theme = isRecord(themeLocales[prefix]) ? themeLocales[prefix] : {};
+    const site = isRecord(locales[prefix]) ? locales[prefix] : {};
+    const label = stringOr(theme.label, stringOr(site.lang, ''));
+    return label === '' ? [] : [{ text: label, link: prefix }];
+  });
+  return items.length < 2 ? undefined : { text, items };
 }
 
 /** A nav link as VuePress 1 reads it (its default theme's ensureExt): a page's `.md` file is the page; a README its folder. */

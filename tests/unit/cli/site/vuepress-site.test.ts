@@ -72,6 +72,15 @@ describe('cli/site/vuepress-site', () => {
     }
   });
 
+  it("makes VuePress's language menu of the locales, under the root's selectText, labels else langs; none for one locale", () => {
+    const menu = (config: Record<string, unknown>) => (convert(config).input.nav as unknown[] | undefined)?.at(-1);
+    expect(menu({ locales: { '/': { lang: 'en-US' }, '/zh/': { lang: 'zh-CN' } }, themeConfig: { locales: { '/': { selectText: 'Translations', label: 'English' } } } })).toEqual({
+      text: 'Translations',
+      items: [{ text: 'English', link: '/' }, { text: 'zh-CN', link: '/zh/' }],
+    });
+    expect(menu({ locales: { '/': { lang: 'en-US' } }, themeConfig: { nav: [{ text: 'A', link: '/a/' }] } })).toEqual({ text: 'A', link: '/a/' });
+  });
+
   it('says so when the config exports no object, naming a VuePress 2 config as one', () => {
     const v2 = convert({ $code: 'function' }, "import { defineUserConfig } from 'vuepress'\nexport default defineUserConfig({ title: 'T' })\n");
     expect(v2.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
@@ -249,7 +258,9 @@ describe('cli/site/vuepress-site', () => {
         },
       },
     });
-    expect(input).toMatchObject({ title: 'Site', description: 'D', lang: 'en-GB', nav: [{ text: 'Guide', link: '/guide/' }] });
+    // VuePress's language menu: each locale's label, leading to its home page.
+    const languages = { text: 'Languages', items: [{ text: 'English', link: '/' }, { text: 'Français', link: '/fr/' }, { text: '日本語', link: '/ja/' }] };
+    expect(input).toMatchObject({ title: 'Site', description: 'D', lang: 'en-GB', nav: [{ text: 'Guide', link: '/guide/' }, languages] });
     // Each other locale's pages are in its language.
     expect(input.locales).toEqual({ '/fr/': { lang: 'fr' }, '/ja/': { lang: 'ja' } });
     expect(SiteConfigSchema.safeParse(input).success).toBe(true);
