@@ -56,7 +56,7 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
           'link/dead-anchor',
           at,
           `Link "${link.url}" points to "#${target.hash}", which is no heading on ${where}.`,
-          didYouMean(target.hash, target.page.anchors, `Headings on ${where}: ${[...target.page.anchors].slice(0, 8).join(', ') || 'none'}.`),
+          anchorHint(target.hash, target.page.anchors, where),
           link.url,
         ),
       );
@@ -69,4 +69,27 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
 function wrappedUrlHint(url: string): string | undefined {
   const inner = /^[(<"'\[]+\s*([a-z][a-z0-9+.-]*:\/\/[^\s)>"'\]]+)/i.exec(url)?.[1];
   return inner && `This is a URL inside brackets or quotes, which make it a path in this site: write the link as [text](${inner}).`;
+}
+
+/** Headings listed in a dead anchor's hint: enough to spot the right one, not a whole API page's. */
+const ANCHORS_LISTED = 8;
+
+/**
+ * A likely meant anchor: a typo's, else one the link's anchor starts with or
+ * that starts with it, word by word (a heading whose "(since v2.1)" or badge
+ * came off: `#callback-since-v2-1` → `callback`), the longest; then the page's
+ * first headings, saying how many more it has.
+ */
+function anchorHint(hash: string, anchors: ReadonlySet<string>, where: string): string {
+  const listed = [...anchors].slice(0, ANCHORS_LISTED).join(', ');
+  const more = anchors.size > ANCHORS_LISTED ? `, and ${anchors.size - ANCHORS_LISTED} more` : '';
+  const fallback = `Headings on ${where}: ${listed || 'none'}${more}.`;
+  const typo = didYouMean(hash, anchors, fallback);
+  if (typo !== fallback) return typo;
+  let sharing: string | undefined;
+  for (const anchor of anchors) {
+    const related = hash.startsWith(`${anchor}-`) || anchor.startsWith(`${hash}-`);
+    if (related && (sharing === undefined || anchor.length > sharing.length || (anchor.length === sharing.length && anchor < sharing))) sharing = anchor;
+  }
+  return sharing === undefined ? fallback : `Did you mean "${sharing}"? ${fallback}`;
 }
