@@ -38,12 +38,15 @@ export const NavItemRecordSchema = z.union([
 export type NavItemRecord = z.infer<typeof NavItemRecordSchema>;
 export type NavLinkRecord = z.infer<typeof NavLinkRecord>;
 
+/** A page of the site, a link to another site's page (opened in a new tab), or a group. */
 export type SidebarItemRecord =
   | { type: 'page'; path: string; title: string }
+  | { type: 'link'; link: string; title: string }
   | { type: 'group'; title: string; collapsed: boolean; children: SidebarItemRecord[] };
 export const SidebarItemRecordSchema: z.ZodType<SidebarItemRecord> = z.lazy(() =>
   z.union([
     z.strictObject({ type: z.literal('page'), path: z.string(), title: z.string() }),
+    z.strictObject({ type: z.literal('link'), link: z.url({ protocol: /^https?$/ }), title: z.string() }),
     z.strictObject({
       type: z.literal('group'),
       title: z.string(),

@@ -11,8 +11,13 @@ export const ROUTES_VERSION = 2;
  * objects, chunk names without their folder and extension, and no base.
  */
 
-/** A sidebar entry: a page `[path, title]`, or a group. */
-export type PackedSidebarItem = [path: string, title: string] | PackedSidebarGroup;
+/** A sidebar entry: a page `[path, title]`, a link to another site, or a group. */
+export type PackedSidebarItem = [path: string, title: string] | PackedSidebarLink | PackedSidebarGroup;
+/** A link to another site's page: its text and URL. */
+export interface PackedSidebarLink {
+  t: string;
+  u: string;
+}
 export interface PackedSidebarGroup {
   /** The group's title. */
   t: string;
@@ -26,6 +31,7 @@ export interface PackedSidebarGroup {
 const PackedSidebarItemSchema: z.ZodType<PackedSidebarItem> = z.lazy(() =>
   z.union([
     z.tuple([z.string(), z.string()]),
+    z.strictObject({ t: z.string(), u: z.string() }),
     z.strictObject({
       t: z.string(),
       c: z.literal(1).optional(),

@@ -23,7 +23,7 @@ const NavItem = z.union([
   z.strictObject({ text: z.string().min(1), items: z.array(NavLink).min(1) }),
 ]);
 
-/** A page by its path, a page shown with a text of its own (VuePress's `[path, title]`), or a group. */
+/** A page by its path; a page shown with a text of its own (VuePress's `[path, title]`), or a link to another site; or a group. */
 export type SidebarEntryInput =
   | string
   | { text: string; link: string }
@@ -33,8 +33,8 @@ const SidebarDepth = z.number().int().min(0).max(6);
 const SidebarEntry: z.ZodType<SidebarEntryInput> = z.lazy(() =>
   z.union([
     SitePath,
-    /** A page, shown in the sidebar as `text` rather than by its title. */
-    z.strictObject({ text: z.string().min(1), link: SitePath }),
+    /** A page, shown in the sidebar as `text` rather than by its title; or another site's page (`https://…`). */
+    z.strictObject({ text: z.string().min(1), link: LinkTarget }),
     z.strictObject({
       title: z.string().min(1),
       children: z.array(SidebarEntry).min(1),

@@ -95,7 +95,9 @@ export function createRouteData(base: string, doFetch: typeof fetch = (i, init) 
     items.map((item): SidebarNode =>
       Array.isArray(item)
         ? { type: 'page', path: item[0], title: item[1] }
-        : { type: 'group', title: item.t, collapsed: item.c === 1, children: item.i ? unpack(item.i) : [], ...(item.p !== undefined ? { piece: pieceName(item.p) } : {}) },
+        : 'u' in item
+          ? { type: 'link', link: item.u, title: item.t }
+          : { type: 'group', title: item.t, collapsed: item.c === 1, children: item.i ? unpack(item.i) : [], ...(item.p !== undefined ? { piece: pieceName(item.p) } : {}) },
     );
   const loadPiece = (name: string) =>
     loadOnce(pieces, name, async () => {

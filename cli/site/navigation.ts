@@ -60,6 +60,7 @@ export function resolveNavigation(
   const walk = (entries: readonly SidebarEntryInput[], at: readonly PropertyKey[], depth?: number): SidebarItemRecord[] =>
     entries.flatMap((entry, i): SidebarItemRecord[] => {
       const here = [...at, i];
+      if (typeof entry !== 'string' && 'link' in entry && isWebUrl(entry.link)) return [{ type: 'link', link: entry.link, title: entry.text }];
       if (typeof entry === 'string' || 'link' in entry) {
         const link = typeof entry === 'string' ? entry : entry.link;
         const page = findPage(index, link);

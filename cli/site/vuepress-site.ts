@@ -1,3 +1,4 @@
+import { isWebUrl } from '../../shared/urls';
 import path from 'node:path';
 import type { SiteConfigInput, SidebarEntryInput } from '../../schema/site-config';
 import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
@@ -288,7 +289,8 @@ function folderOfAll(items: unknown[]): string | undefined {
  * by its folder (`/user-guide/` → "User guide"; `/` → the site's title) (`onByPath`
  * is told). Paths relative to
  * the prefix are made absolute; "" is the prefix's own page; a
- * `[path, title]` pair is the page shown with that text, as VuePress shows it.
+ * `[path, title]` pair is the page shown with that text, as VuePress shows it;
+ * an http(s) URL is a link to another site.
  */
 function sidebarEntries(sidebar: unknown, titles: ReadonlyMap<string, string>, siteTitle: string, onByPath: () => void): SidebarEntryInput[] {
   if (Array.isArray(sidebar)) return sidebar.flatMap((entry) => sidebarEntry(entry, '/'));
@@ -313,7 +315,7 @@ function folderTitle(prefix: string): string | undefined {
 }
 
 function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
-  if (typeof entry === 'string') return [sitePathOf(entry, prefix)];
+  if (typeof entry === 'string') return [pageEntry(sitePathOf(entry, prefix), undefined)];
   if (Array.isArray(entry) && typeof entry[0] === 'string') return [pageEntry(sitePathOf(entry[0], prefix), entry[1])];
   if (!isRecord(entry)) return [];
   // VuePress 1 makes an object without children a link to its page, titled as the object says.
@@ -330,7 +332,9 @@ function sidebarEntry(entry: unknown, prefix: string): SidebarEntryInput[] {
 
 /** A page entry: shown with the config's own text when it gives one (VuePress shows it instead of the page's title), else by the page's title. */
 function pageEntry(link: string, text: unknown): SidebarEntryInput {
-  return typeof text === 'string' && text.trim() !== '' ? { text, link } : link;
+  if (typeof text === 'string' && text.trim() !== '') return { text, link };
+  // Another site's page shows its URL when it has no text, as VuePress shows it.
+  return isWebUrl(link) ? { text: link, link } : link;
 }
 
 /**

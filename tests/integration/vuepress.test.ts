@@ -66,6 +66,13 @@ describe('VuePress 1 trees', () => {
     expect(sidebarLinks('/guide/')).toContain('/guide/wiring.html');
   });
 
+  it("lists a sidebar's link to another site (VuePress's ['https://…', 'Changelog']) in the static HTML, opening a new tab, and in llms.txt", async () => {
+    const result = await buildFixture('vuepress-site');
+    const html = result.files.get(htmlFileOf('/reference/')) as string;
+    expect(html).toContain('<li><a href="https://example.org/lantern/changelog" class="sidebar-link" target="_blank" rel="noopener noreferrer">Changelog</a></li>');
+    expect(result.files.get('llms.txt')).toContain('- [Changelog](https://example.org/lantern/changelog)');
+  });
+
   it('lists a page with sidebarDepth: 0 in the sidebar without its sections', async () => {
     const result = await buildFixture('vuepress-anchors');
     const sidebarOf = (path: string) => {

@@ -118,7 +118,7 @@ describe('the real site (content/) against SPEC.md', () => {
   it('puts every page in the sidebar', () => {
     const inSidebar = new Set<string>();
     const walk = (items: Manifest['site']['sidebar']) => {
-      for (const item of items) item.type === 'page' ? inSidebar.add(item.path) : walk(item.children);
+      for (const item of items) item.type === 'page' ? inSidebar.add(item.path) : item.type === 'group' && walk(item.children);
     };
     walk(manifest.site.sidebar);
     expect(manifest.pages.filter((p) => !inSidebar.has(p.path)).map((p) => p.path)).toEqual([]);

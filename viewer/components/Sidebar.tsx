@@ -17,6 +17,7 @@ import { LARGE_SIDEBAR_PAGES } from '../../shared/sidebar';
  */
 export type SidebarNode =
   | { type: 'page'; path: string; title: string }
+  | { type: 'link'; link: string; title: string }
   | { type: 'group'; title: string; collapsed: boolean; children: readonly SidebarNode[]; piece?: string };
 
 export interface SidebarTree {
@@ -135,6 +136,12 @@ function Items({ items, depth, ...rest }: ItemsProps) {
       {items.map((item, i) =>
         item.type === 'page' ? (
           <PageItem key={item.path} path={item.path} title={item.title} {...rest} />
+        ) : item.type === 'link' ? (
+          <li key={`${i}-${item.link}`}>
+            <a href={item.link} className="sidebar-link" target="_blank" rel="noopener noreferrer">
+              {item.title}
+            </a>
+          </li>
         ) : (
           <Group key={`${i}-${item.title}`} group={item} depth={depth} {...rest} />
         ),
@@ -194,7 +201,7 @@ function pagePaths(items: readonly SidebarNode[]): ReadonlySet<string> {
     const found = new Set<string>();
     for (const item of items) {
       if (item.type === 'page') found.add(item.path);
-      else for (const path of pagePaths(item.children)) found.add(path);
+      else if (item.type === 'group') for (const path of pagePaths(item.children)) found.add(path);
     }
     pathsUnder.set(items, (paths = found));
   }
@@ -225,5 +232,5 @@ function PageItem({ path, title, base, currentPath, headers, headerDepth, active
 /** Whether the entry is the page at `path` or a group with it inside (the build's prerender renders only those per page). */
 export function holdsPath(item: SidebarNode, path: string | undefined): boolean {
   if (path === undefined) return false;
-  return item.type === 'page' ? item.path === path : pagePaths(item.children).has(path);
+  return item.type === 'page' ? item.path === path : item.type === 'group' && pagePaths(item.children).has(path);
 }

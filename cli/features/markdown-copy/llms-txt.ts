@@ -30,7 +30,8 @@ export function llmsTxt(manifest: Manifest, markdownFileOf: (page: PageRecord) =
       if (entry.type === 'page') {
         const line = item(entry.path);
         if (line) lines.push(line);
-      } else groups.push(entry);
+      } else if (entry.type === 'link') lines.push(`- [${escapeLinkText(oneLine(entry.title))}](${entry.link})`);
+      else groups.push(entry);
     }
     out.push(`${'#'.repeat(depth)} ${oneLine(title)}`, '');
     if (lines.length > 0) out.push(...lines, '');
@@ -39,7 +40,7 @@ export function llmsTxt(manifest: Manifest, markdownFileOf: (page: PageRecord) =
     }
   };
 
-  const loose = site.sidebar.filter((e) => e.type === 'page');
+  const loose = site.sidebar.filter((e) => e.type !== 'group');
   if (loose.length > 0) section('Pages', 2, loose);
   for (const entry of site.sidebar) if (entry.type === 'group') section(entry.title, 2, entry.children);
   const rest = manifest.pages.filter((p) => !listed.has(p.path));

@@ -30,7 +30,7 @@ export function packSidebar(items: readonly SidebarItemRecord[]): PackedSidebar 
     let n = counts.get(list);
     if (n === undefined) {
       n = 0;
-      for (const item of list) n += item.type === 'page' ? 1 : count(item.children);
+      for (const item of list) n += item.type === 'page' ? 1 : item.type === 'link' ? 0 : count(item.children);
       counts.set(list, n);
     }
     return n;
@@ -48,6 +48,7 @@ export function packSidebar(items: readonly SidebarItemRecord[]): PackedSidebar 
         else for (const piece of branch) if (!known.includes(piece)) known.push(piece);
         return [item.path, item.title];
       }
+      if (item.type === 'link') return { t: item.title, u: item.link };
       const group: PackedSidebarItem = { t: item.title, ...(item.collapsed ? { c: 1 as const } : {}) };
       if (split && count(item.children) >= PIECE_MIN_PAGES) {
         const at = pieces.push([]) - 1;

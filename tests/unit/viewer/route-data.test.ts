@@ -99,6 +99,18 @@ describe('viewer/route-data', () => {
     await expect(routes.resolve('/limits/')).resolves.toMatchObject({ kind: 'page' });
   });
 
+  it("carries a sidebar link to another site through routes.json and a piece: not a page, no branch, counted as no page", async () => {
+    const link: SidebarItemRecord = { type: 'link', link: 'https://github.com/ipfs/specs', title: 'Specifications' };
+    const pages = Array.from({ length: 250 }, (_, i) => page(`/g/p${i}.html`, `Page ${i}`));
+    const sidebar: SidebarItemRecord[] = [link, { type: 'group', title: 'G', collapsed: false, children: [...pages.map((p) => ({ type: 'page' as const, path: p.path, title: p.title })), link] }];
+    const { routes, root } = setUp({ version: 1, site: { ...SITE, sidebar }, pages }, { version: 1, redirects: [] });
+    expect(root.sidebar.pages).toBe(250);
+    expect(root.sidebar.items[0]).toEqual({ t: 'Specifications', u: 'https://github.com/ipfs/specs' });
+    const tree = await routes.sidebar([]);
+    expect(tree.items[0]).toEqual({ type: 'link', link: 'https://github.com/ipfs/specs', title: 'Specifications' });
+    expect((await routes.piece(pieceName(0)!)).at(-1)).toEqual({ type: 'link', link: 'https://github.com/ipfs/specs', title: 'Specifications' });
+  });
+
   describe('a big sidebar', () => {
     // 30 pages in each of 10 groups: 300 pages, over LARGE_SIDEBAR_PAGES, so each group is a piece.
     const groups = Array.from({ length: 10 }, (_, g) => Array.from({ length: 30 }, (_, i) => page(`/g${g}/p${i}.html`, `Page ${g}.${i}`)));

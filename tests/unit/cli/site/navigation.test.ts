@@ -26,6 +26,15 @@ describe('cli/site/navigation', () => {
     expect(SiteConfigSchema.safeParse({ title: 'T', sidebar: [{ text: '', link: '/guide/' }] }).success).toBe(false);
   });
 
+  it('lists a { text, link } entry to another site as a link: no page, not in the reading order, never dead', () => {
+    const index = createSiteIndex('/', ['/', '/guide/'].map(page), new Map());
+    const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/', { text: 'Specs', link: 'https://github.com/ipfs/specs' }, '/guide/'] });
+    const { sidebar, order, diagnostics } = resolveNavigation(config, index, () => ({ file: 'content/site.yaml' }));
+    expect(sidebar[1]).toEqual({ type: 'link', link: 'https://github.com/ipfs/specs', title: 'Specs' });
+    expect(order).toEqual(['/', '/guide/']);
+    expect(diagnostics).toEqual([]);
+  });
+
   it("names a VuePress tree's own config in the hint for a page in no sidebar entry, not a site.yaml it does not have", () => {
     const index = createSiteIndex('/', ['/', '/guide/', '/lost/'].map(page), new Map());
     const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/guide/'] });

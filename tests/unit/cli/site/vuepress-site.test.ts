@@ -95,6 +95,10 @@ describe('cli/site/vuepress-site', () => {
 
   it('turns every sidebar form into entries: array, [path, title], groups with path, relative paths under a prefix', () => {
     const array = convert({ themeConfig: { sidebar: ['/', ['/guide/setup', 'Setup'], { title: 'API', path: '/api/', collapsable: false, children: ['/api/hooks.md'] }] } });
+    // Another site's page, with its text or (none given) its URL, as VuePress shows it.
+    const external = convert({ themeConfig: { sidebar: [['https://github.com/ipfs/specs', 'Specifications'], 'https://ipld.io/'] } });
+    expect(external.input.sidebar).toEqual([{ text: 'Specifications', link: 'https://github.com/ipfs/specs' }, { text: 'https://ipld.io/', link: 'https://ipld.io/' }]);
+    expect(SiteConfigSchema.safeParse(external.input).success).toBe(true);
     // A [path, title] pair is the page shown with that text (VuePress shows it in place of the page's title).
     expect(array.input.sidebar).toEqual(['/', { text: 'Setup', link: '/guide/setup' }, { title: 'API', collapsed: false, children: ['/api/', '/api/hooks'] }]);
     const byPath = convert({

@@ -45,7 +45,7 @@ const HEADERS: Header[] = [
 ];
 
 function pathsOf(items: readonly SidebarItemRecord[]): string[] {
-  return items.flatMap((item) => (item.type === 'page' ? [item.path] : pathsOf(item.children)));
+  return items.flatMap((item) => (item.type === 'page' ? [item.path] : item.type === 'group' ? pathsOf(item.children) : []));
 }
 
 describe('cli/features/viewer/page-layout', () => {
