@@ -6,6 +6,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { reportUnclosedComments } from '../markdown/unclosed-comment';
 import { unbindStaticUrls } from '../markdown/bound-urls';
+import { embedVideos } from '../markdown/video-embeds';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, type DeclaredContainer } from '../markdown/containers';
 import { markDirectives } from '../markdown/directives';
@@ -73,6 +74,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   readFenceInfo(tree, text);
   append(diagnostics, readComponents(tree, text, file));
   unbindStaticUrls(tree, text);
+  embedVideos(tree, text, context.html ?? DEFAULT_HTML_POLICY);
   if (text.includes('[!')) markAlerts(tree);
   append(diagnostics, interpolateConstants(tree, context.constants, file));
   replaceEmojiShortcodes(tree, text);
