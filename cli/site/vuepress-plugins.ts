@@ -6,7 +6,7 @@ export interface VuepressPlugins {
   containers: { type: string; title?: string }[];
   /** The Google Analytics plugin's id, as site.yaml `analytics`, when it is one gtag.js still collects for. */
   analytics?: { provider: 'google-tag'; id: string };
-  /** The sitemap plugin's `hostname`, as site.yaml `host` (docsbuild writes sitemap.xml and canonical links with it). */
+  /** The sitemap plugin's `hostname` or the canonical plugin's `baseURL`, as site.yaml `host` (docsbuild writes sitemap.xml and canonical links with it). */
   host?: string;
   /** Each plugin that does not run, by its name as written and its place in the list, with what docsbuild does instead. */
   notRun: { name: string; index: number; why: string }[];
@@ -15,7 +15,7 @@ export interface VuepressPlugins {
 }
 
 /** Read into site.yaml's terms: the container types, the analytics id; the tabs plugins' syntax is read by the Markdown stage. */
-const READ = new Set(['container', 'tabs', 'element-tabs', 'google-analytics', 'sitemap']);
+const READ = new Set(['container', 'tabs', 'element-tabs', 'google-analytics', 'sitemap', 'canonical']);
 const SEARCH = 'docsbuild builds its own search of every page';
 const COPY = 'every code block has a copy button';
 /** Plugins seen in VuePress 1 trees, by short name, and what docsbuild does in their place. */
@@ -33,6 +33,11 @@ const INSTEAD: Readonly<Record<string, string>> = {
   'smooth-scroll': 'the viewer scrolls as the reader\'s browser settings say',
   pwa: 'docsbuild makes no service worker; the host\'s cache rules (_headers, vercel.json) keep files cached',
   'last-updated': 'themeConfig.lastUpdated (site.yaml lastUpdated) gives each page its last git commit date',
+  robots: 'docsbuild writes robots.txt, naming sitemap.xml when site.yaml has a host',
+  seo: 'docsbuild writes each page\'s title, description and canonical link; other meta tags (Open Graph) go in site.yaml headTags',
+  'clean-urls': 'pages keep their .html URLs, and the viewer opens each page at its path without .html too',
+  mermaidjs: '```mermaid blocks are shown as code, not drawn',
+  mermaid: '```mermaid blocks are shown as code, not drawn',
   typedoc: 'the API pages it generates are not made: generate them into the content folder before the build (typedoc with typedoc-plugin-markdown)',
   redirect: 'write the redirects in site.yaml `redirects` (they become redirects.json, _redirects and redirect pages)',
   'html-redirect': 'write the redirects in site.yaml `redirects` (they become redirects.json, _redirects and redirect pages)',
@@ -67,10 +72,12 @@ export function readVuepressPlugins(plugins: unknown): VuepressPlugins {
       // gtag.js takes G- ids; Universal Analytics (UA-) ids stopped collecting data in July 2024.
       if (id !== undefined && /^G-[A-Z0-9]{4,20}$/.test(id)) result.analytics = { provider: 'google-tag', id };
       else notRun(`${id ?? 'its id'} is no Google Analytics 4 id (G-…), so no analytics tag is made; set site.yaml analytics: { provider: google-tag, id: G-… }`);
-    } else if (short === 'sitemap') {
-      const host = hostOf(isRecord(options) ? options.hostname : undefined);
+    } else if (short === 'sitemap' || short === 'canonical') {
+      // The sitemap plugin's hostname, the canonical plugin's baseURL: both the site's origin, site.yaml `host`.
+      const host = hostOf(isRecord(options) ? (short === 'sitemap' ? options.hostname : options.baseURL) : undefined);
       if (host !== undefined) result.host = host;
-      else notRun('its "hostname" is no scheme and host such as https://example.com, so no sitemap.xml is made; set site.yaml host: https://…');
+      else if (short === 'sitemap') notRun('its "hostname" is no scheme and host such as https://example.com, so no sitemap.xml is made; set site.yaml host: https://…');
+      else notRun('its "baseURL" is no scheme and host such as https://example.com, so no canonical links are written; set site.yaml host: https://…');
     } else if (!READ.has(short)) {
       notRun(INSTEAD[short] ?? 'VuePress plugins do not run in docsbuild');
     }

@@ -63,6 +63,10 @@ describe('cli/site/vuepress-site', () => {
     expect(taken.diagnostics).toEqual([]);
     expect(SiteConfigSchema.safeParse(taken.input).success).toBe(true);
     expect(convert({ plugins: { 'vuepress-plugin-sitemap': { hostname: 'http://localhost:8080' } } }).input.host).toBe('http://localhost:8080');
+    expect(convert({ plugins: [['vuepress-plugin-canonical', { baseURL: 'https://docs.ipfs.tech' }]] }).input.host).toBe('https://docs.ipfs.tech');
+    expect(convert({ plugins: [['canonical', { baseURL: '/' }]] }).diagnostics.map((d) => d.message)).toEqual([
+      'VuePress plugin "canonical" is not used: its "baseURL" is no scheme and host such as https://example.com, so no canonical links are written; set site.yaml host: https://….',
+    ]);
     for (const hostname of ['https://example.com/docs/', 'example.com', undefined]) {
       const { input, diagnostics } = convert({ plugins: [['sitemap', { hostname }]] });
       expect(input.host).toBeUndefined();
