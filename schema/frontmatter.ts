@@ -50,6 +50,11 @@ export const FrontmatterSchema = z.looseObject({
   /** Previous/next page links shown under the page; `false` hides them; VitePress's `{ text, link }` sets the label too. */
   prev: z.union([SitePath, z.literal(false), NeighbourLink]).optional(),
   next: z.union([SitePath, z.literal(false), NeighbourLink]).optional(),
+  /**
+   * VitePress's document title pattern: `:title - API / NativeScript` (`:title` is the page's title), text
+   * without `:title` to put after "Title | ", `false` for the page's title alone.
+   */
+  titleTemplate: z.union([z.string(), z.boolean()]).optional(),
   /** `false` keeps the page out of the search index. */
   search: z.boolean().optional(),
   /** Old anchor → the heading slug it now stands for: links to `#old` still land (a previous slug rule, a renamed heading). */

@@ -24,19 +24,31 @@ export function makeChunk(page: EmitPage, html: string, hrefs: readonly Href[], 
     headers: page.page.headers,
     html: fillHrefs(html, hrefs),
     ...around,
-    ...themeOf(page.page.frontmatter),
+    ...themeOf(page.page.frontmatter, page.indexed.title),
   };
 }
 
 /** The VuePress frontmatter that changes how a page is shown: its own title and meta tags, its sidebar (its language: pageLangOf). */
-function themeOf(frontmatter: EmitPage['page']['frontmatter']): Pick<PageChunk, 'metaTitle' | 'meta' | 'sidebarMode' | 'navbar'> {
-  const { metaTitle, meta, sidebar, navbar } = frontmatter;
+function themeOf(frontmatter: EmitPage['page']['frontmatter'], title: string): Pick<PageChunk, 'metaTitle' | 'meta' | 'sidebarMode' | 'navbar'> {
+  const { meta, sidebar, navbar } = frontmatter;
+  const metaTitle = frontmatter.metaTitle ?? titleFromTemplate(frontmatter.titleTemplate, title);
   return {
     ...(metaTitle ? { metaTitle } : {}),
     ...(meta && meta.length > 0 ? { meta } : {}),
     ...(sidebar === 'auto' || sidebar === false ? { sidebarMode: sidebar } : {}),
     ...(navbar === false ? { navbar } : {}),
   };
+}
+
+/**
+ * The document title VitePress makes of a page's `titleTemplate`: `:title`
+ * replaced by the page's title; other text after "Title | "; `false` the
+ * title alone; `true` (or none) the site's usual "Title | Site".
+ */
+export function titleFromTemplate(template: string | boolean | undefined, title: string): string | undefined {
+  if (template === false) return title;
+  if (typeof template !== 'string' || template.trim() === '') return undefined;
+  return template.includes(':title') ? template.replaceAll(':title', title) : `${title} | ${template}`;
 }
 
 /** Whether a page shows "Edit this page" when the site has one: VuePress's rule, the page's frontmatter over the site's setting. */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { pageLangOf, showsEditLink, sidebarDepthOf } from '../../../../../cli/features/viewer/chunk';
+import { pageLangOf, showsEditLink, sidebarDepthOf, titleFromTemplate } from '../../../../../cli/features/viewer/chunk';
 
 describe('cli/features/viewer/chunk', () => {
+  it("makes VitePress's titleTemplate the document title: :title filled in, other text after the title, false the title alone", () => {
+    expect(titleFromTemplate(':title - API / NativeScript', 'NORMAL')).toBe('NORMAL - API / NativeScript');
+    expect(titleFromTemplate(':title | :title', 'A')).toBe('A | A');
+    expect(titleFromTemplate('Vite Docs', 'Config')).toBe('Config | Vite Docs');
+    expect(titleFromTemplate(false, 'Config')).toBe('Config');
+    expect(titleFromTemplate(true, 'Config')).toBeUndefined();
+    expect(titleFromTemplate(undefined, 'Config')).toBeUndefined();
+  });
+
   it('showsEditLink: frontmatter editLink wins; without it, every page unless the site\'s link is opt-in (VuePress PageEdit)', () => {
     expect([showsEditLink(undefined, undefined), showsEditLink(false, undefined), showsEditLink(true, undefined)]).toEqual([true, false, true]);
     expect([showsEditLink(undefined, true), showsEditLink(false, true), showsEditLink(true, true)]).toEqual([false, false, true]);
