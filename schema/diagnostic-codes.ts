@@ -19,6 +19,7 @@ export const DIAGNOSTIC_CODES = [
   'file/unsafe-name',
   'file/similar-names',
   'frontmatter/yaml-syntax',
+  'frontmatter/lenient-yaml',
   'frontmatter/not-an-object',
   'frontmatter/unsupported-language',
   'frontmatter/invalid',

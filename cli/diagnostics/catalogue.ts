@@ -86,6 +86,11 @@ export const CATALOGUE = {
     title: 'Frontmatter is not valid YAML',
     hint: 'Fix the YAML between the "---" lines; quote values that contain ":" or "#".',
   },
+  'frontmatter/lenient-yaml': {
+    severity: 'warning',
+    title: 'Frontmatter is read only by a lenient YAML parser',
+    hint: "Make it valid YAML: indent a quoted value's continuation lines past its key, or write the value on one line.",
+  },
   'frontmatter/not-an-object': {
     severity: 'error',
     title: 'Frontmatter is not a mapping',

@@ -1,4 +1,5 @@
 import matter from 'gray-matter';
+import jsYaml from 'js-yaml';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { parseYaml, type YamlSource } from '../support/yaml';
 import type { SourceFile } from '../source/load';
@@ -66,6 +67,15 @@ export function parseFrontmatter(source: SourceFile): FrontmatterResult {
   }
 
   const { yaml, problems } = parseYaml(split.matter);
+  const lenient = yaml ? undefined : readAsVuepress(split.matter);
+  if (!yaml && lenient) {
+    const first = problems[0]!;
+    const at = { file, line: first.line + YAML_FIRST_LINE - 1, column: first.column };
+    return {
+      page: { ...base, data: lenient },
+      diagnostics: [diagnostic('frontmatter/lenient-yaml', at, `Frontmatter is not valid YAML (${first.message}); it is read as VuePress's parser reads it.`)],
+    };
+  }
   if (!yaml) {
     return {
       page: { ...base, data: {} },
@@ -85,6 +95,25 @@ export function parseFrontmatter(source: SourceFile): FrontmatterResult {
     };
   }
   return { page: { ...base, data: yaml.value as Record<string, unknown>, yaml }, diagnostics: [] };
+}
+
+/**
+ * Frontmatter strict YAML refuses, as VuePress 1 read it (gray-matter's
+ * js-yaml 3, which lets a quoted value's lines run on at its key's indent),
+ * with YAML 1.2's core types as the strict parser has them (so a date stays
+ * text). Undefined when that parser refuses it too, when it is no mapping,
+ * or when it has anchors or aliases (js-yaml shares an aliased value where
+ * the strict parser counts its expansion: no "YAML bomb" gets through).
+ */
+function readAsVuepress(text: string): Record<string, unknown> | undefined {
+  if (/(?:^|[\s[{,:-])[&*][^\s]/m.test(text)) return undefined;
+  try {
+    // js-yaml 3 is CommonJS: its named exports exist only on the default import when Node loads it from ESM.
+    const value = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, json: false });
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Shifts a position inside the frontmatter YAML to a file position. */

@@ -19,6 +19,23 @@ describe('cli/page/frontmatter', () => {
     expect(result.page?.bodyLineOffset).toBe(0);
   });
 
+  it("reads frontmatter only VuePress's lenient parser reads as VuePress did, with a warning at the first strict problem", () => {
+    // vuex-module-decorators' home page: a quoted value's next line at its key's indent.
+    const text = '---\nhome: true\nfeatures:\n    - title: "Typed"\n      details: "Create modules where\n      nothing goes wrong"\ndate: 2022-03-11\n---\n# T\n';
+    const result = parse(text);
+    expect(result.page?.data).toEqual({ home: true, features: [{ title: 'Typed', details: 'Create modules where nothing goes wrong' }], date: '2022-03-11' });
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.severity])).toEqual([['frontmatter/lenient-yaml', 5, 'warning']]);
+    expect(result.diagnostics[0]!.message).toMatch(/^Frontmatter is not valid YAML \(Missing closing "quote\); it is read as VuePress's parser reads it\.$/);
+  });
+
+  it('keeps YAML that no parser reads, or that uses aliases, an error', () => {
+    expect(parse('---\ntitle: "open\n---\n# T\n').diagnostics.map((d) => d.code)).toContain('frontmatter/yaml-syntax');
+    const lenientOnly = 'f:\n  - d: "one\n    two"\n';
+    expect(parse(`---\n${lenientOnly}---\n# T\n`).diagnostics.map((d) => d.code)).toEqual(['frontmatter/lenient-yaml']);
+    expect(new Set(parse(`---\na: &x [1]\nb: *x\n${lenientOnly}---\n# T\n`).diagnostics.map((d) => d.code))).toEqual(new Set(['frontmatter/yaml-syntax']));
+    expect(parse('---\ntitle: A\ntitle: B\n---\n# T\n').diagnostics.map((d) => d.code)).toEqual(['frontmatter/yaml-syntax']);
+  });
+
   it('accepts empty frontmatter', () => {
     expect(parse('---\n---\n# T\n').page?.data).toEqual({});
   });
