@@ -54,13 +54,34 @@ async function verdict(source: string, flags: string) {
   return check(source, flags, { timeout: 60_000, randomSeed: 1 });
 }
 
+/**
+ * How long V8 takes over recheck's attack string, matching as the code does (every match of a /g pattern). A super-linear
+ * pattern takes seconds on it (recheck sizes its attacks for about 10^8 steps or more); a linear one, a few milliseconds.
+ */
+const V8_ATTACK_BUDGET_MS = 250;
+function millisecondsOnV8(source: string, flags: string, attack: string): number {
+  const pattern = new RegExp(source, flags);
+  const started = performance.now();
+  if (!pattern.global && !pattern.sticky) {
+    pattern.exec(attack);
+  } else {
+    for (let m = pattern.exec(attack); m; m = pattern.exec(attack)) {
+      if (m[0] === '') pattern.lastIndex++;
+    }
+  }
+  return performance.now() - started;
+}
+
 describe('regular expressions (ReDoS)', () => {
   const all = literals();
 
   it('finds the code’s patterns, and recheck tells a quadratic one', async () => {
     expect(all.length).toBeGreaterThan(200);
     // The shape that stalled builds before: a lazy capture before blanks at the end.
-    expect((await verdict('^\\s*<!--\\s*@include:\\s*(.+?)\\s*-->$', '')).status).toBe('vulnerable');
+    const quadratic = await verdict('^\\s*<!--\\s*@include:\\s*(.+?)\\s*-->$', '');
+    expect(quadratic.status).toBe('vulnerable');
+    // …and V8 is slow on its attack too, so the guard's check on V8 lets no such pattern through.
+    if (quadratic.status === 'vulnerable') expect(millisecondsOnV8(quadratic.source, quadratic.flags, quadratic.attack.string)).toBeGreaterThan(V8_ATTACK_BUDGET_MS);
     expect((await verdict('^ {0,3}:{3,}\\s*(?:([A-Za-z][\\w-]*)(?:\\s+(\\S[\\s\\S]*))?)?$', '')).status).toBe('safe');
   }, 60_000);
 
@@ -75,6 +96,9 @@ describe('regular expressions (ReDoS)', () => {
         listed.add(`${bounded.file} ${bounded.source}`);
         continue;
       }
+      // recheck's attack is run on V8 itself: a pattern V8 reads it in linear time is safe where it runs (recheck models a
+      // plain backtracking engine; under load its analysis has flagged such a pattern that it passes on a quiet machine).
+      if (result.status === 'vulnerable' && millisecondsOnV8(literal.source, literal.flags, result.attack.string) < V8_ATTACK_BUDGET_MS) continue;
       const attack = result.status === 'vulnerable' ? ` (e.g. ${JSON.stringify(result.attack.pattern)})` : result.status === 'unknown' ? ` (${result.error.kind})` : '';
       reported.push(`${literal.file}:${literal.line} /${literal.source}/${literal.flags}: ${result.status}${attack}`);
     }
