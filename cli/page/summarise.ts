@@ -160,7 +160,8 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   // The page as it was summarised, or nothing: a body made from other text would not match its summary.
   const readAgain = async (source: SourceFile): Promise<SourceFile> => {
     const text = await options.reread!(source);
-    const again = text === undefined ? undefined : { ...source, text };
+    // Its facts are scanned again from the text read: they were the first text's.
+    const again = text === undefined ? undefined : { ...source, text, facts: undefined };
     if (!again || cache!.keyOf(again, context) !== keyOf(source)) {
       throw new UsageError(`${source.file} changed while the build ran (its text was read again to be processed or rendered): build again.`);
     }
