@@ -44,6 +44,7 @@ import { textHash } from './support/hash';
 import { readLastUpdated } from './source/last-updated';
 import { StoredSources } from './source/stored-sources';
 import { factsOf, siteLanguages } from './source/text-facts';
+import { readFromDisk } from './source/stored-text';
 
 export interface BuildOptions {
   /** `check` runs every check but renders and writes nothing. */
@@ -206,6 +207,8 @@ async function buildWith(
     pipeline,
     memory: options.memory,
     reread: (source) => readPageText(config.contentDir, source.relativePath),
+    // With the worker started early: the pages read from disk go to it while the others are looked up in the cache.
+    likelyMissing: early && readFromDisk(sources.pages),
   });
   cleanups.push(() => bodies.release());
   await early?.done(context.codeLanguages);
