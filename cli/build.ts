@@ -11,8 +11,6 @@ import { ANALYTICS_INIT_FILE } from './features/analytics';
 import { PAGE_PARTS } from './features/parts';
 import type { EmitContext, EmitPage, FeatureRun, Published } from './features/types';
 import { htmlPolicyOf } from './html/policy';
-import { fenceLanguages } from './markdown/fences';
-import { mayShowSiteTitle } from './markdown/home';
 import { planAssets } from './output/assets';
 import { checkOutputClaims } from './output/claims';
 import { FeatureStates } from './output/feature-states';
@@ -45,6 +43,8 @@ import { append } from './support/append';
 import { textHash } from './support/hash';
 import { readLastUpdated } from './source/last-updated';
 import { StoredSources } from './source/stored-sources';
+import { factsOf, siteLanguages } from './source/text-facts';
+import { readFromDisk } from './source/stored-text';
 
 export interface BuildOptions {
   /** `check` runs every check but renders and writes nothing. */
@@ -183,7 +183,7 @@ async function buildWith(
     reportConstants: siteConfig !== undefined,
     headerLevels: siteConfig?.markdown.headers ?? [2, 3],
     render: options.mode === 'build' && siteConfig !== undefined,
-    codeLanguages: fenceLanguages(sources.pages.map((p) => p.text)),
+    codeLanguages: siteLanguages(sources.pages),
     html: htmlPolicyOf(siteConfig),
     markdown: siteConfig && {
       lineNumbers: siteConfig.markdown.lineNumbers,
@@ -195,7 +195,7 @@ async function buildWith(
     slugify: siteConfig?.markdown.slugify ?? (sources.vuepress ? 'vuepress' : 'github'),
     anchorAliases: siteConfig?.markdown.anchorAliases ?? false,
     // Only a home page shows it: without one, a new site title leaves every page's cache key as it was.
-    siteTitle: sources.pages.some((p) => mayShowSiteTitle(p.text)) ? siteConfig?.title : undefined,
+    siteTitle: sources.pages.some((p) => factsOf(p).home) ? siteConfig?.title : undefined,
   };
   timer.lap('load sources');
 
@@ -207,6 +207,8 @@ async function buildWith(
     pipeline,
     memory: options.memory,
     reread: (source) => readPageText(config.contentDir, source.relativePath),
+    // With the worker started early: the pages read from disk go to it while the others are looked up in the cache.
+    likelyMissing: early && readFromDisk(sources.pages),
   });
   cleanups.push(() => bodies.release());
   await early?.done(context.codeLanguages);

@@ -1,8 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { mkdir, open, rename, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { readCheckedFile } from '../support/checked-file';
-import { createHash } from 'node:crypto';
+import { checkedBytes, readCheckedFile } from '../support/checked-file';
 
 /**
  * The commit of an output written by difference (output/folder.ts): the new
@@ -30,7 +29,7 @@ export async function writeJournal(temp: string, journal: Journal): Promise<void
   const staged = path.join(temp, `${JOURNAL_FILE}.new`);
   const handle = await open(staged, 'wx');
   try {
-    await handle.writeFile(Buffer.concat([createHash('sha256').update(body).digest(), body]));
+    await handle.writeFile(checkedBytes(body));
     await handle.sync();
   } finally {
     await handle.close();

@@ -3,13 +3,13 @@ import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { KnownTextHash, SourceFile } from '../source/load';
+import { constantsNamedIn, factsOf } from '../source/text-facts';
 import { textHash } from '../support/hash';
 import { SummaryIndex } from './summary-index';
 import type { PageBody, PageContext, PageSummary } from './types';
 
 /** Bumped when the shape of a cache entry changes. */
 const ENTRY_FORMAT = 5;
-const CONSTANT_REFERENCE = /\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /**
  * A content-addressed cache of processed pages. A page whose source, the
@@ -61,7 +61,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (key === undefined) {
       const known = options.textHashes?.get(source.relativePath);
       if (known) options.textHashes!.delete(source.relativePath);
-      keys.set(source, (key = cacheKey(source, context, options.toolVersion, known?.text === source.text ? known.hash : undefined)));
+      keys.set(source, (key = cacheKey(source, context, options.toolVersion, known?.isTextOf(source) ? known.hash : undefined)));
     }
     return key;
   };
@@ -176,9 +176,9 @@ function splitEntry(text: string): { head: unknown; body?: string } {
  * when the caller has it, else worked out here, the same either way.
  */
 export function cacheKey(source: SourceFile, context: PageContext, toolVersion: string, knownHash?: string): string {
-  // Included files use constants too: their values are part of the page.
-  const texts = [source.text, ...Object.values(source.dependencies ?? {}).filter((t) => t !== null)];
-  const names = [...new Set(texts.flatMap((text) => [...text.matchAll(CONSTANT_REFERENCE)].map((m) => m[1]!)))].sort();
+  // Included files use constants too: their values are part of the page. The page's own are in its facts (scanned once per text).
+  const included = constantsNamedIn(Object.values(source.dependencies ?? {}).filter((t) => t !== null));
+  const names = [...new Set([...factsOf(source).constants, ...included])].sort();
   const constants = names.map((name) => [name, context.constants[name] ?? null]);
   const material = JSON.stringify([
     ENTRY_FORMAT,

@@ -28,6 +28,12 @@ export interface PoolOptions {
   budget?: PageBudget;
   /** A worker started before the context existed (page/early-worker.ts), taken instead of a new one when its limits are these. */
   adopt?: (limits: ResourceLimits, context: PageContext) => Worker | undefined;
+  /**
+   * Pages may be added to the end of `sources` until this settles: a worker
+   * out of pages waits for it rather than stopping (page/summarise.ts starts
+   * the pages it expects to miss the cache before it knows all that do).
+   */
+  until?: Promise<unknown>;
 }
 
 /** A worker's heap gave out. */
@@ -65,7 +71,9 @@ export async function processPagesInParallel(
   const usualHeap = Math.min(options.heapLimitMb ?? budget.heapMb, budget.heapMb);
   const live = new Set<Worker>();
   let next = 0;
-  const shared: Feed = { take: () => (next < sources.length ? next++ : undefined), more: () => next < sources.length };
+  let open = options.until !== undefined;
+  void options.until?.then(() => (open = false), () => (open = false));
+  const shared: Feed = { take: () => (next < sources.length ? next++ : undefined), more: () => open || next < sources.length };
   const alone = (page: number): Feed => {
     let given = false;
     return { take: () => (given ? undefined : ((given = true), page)), more: () => !given };
@@ -90,6 +98,11 @@ export async function processPagesInParallel(
       const rest = () => (feed.more() ? run(feed, heapMb) : undefined);
       const give = async () => {
         current = feed.take();
+        if (current === undefined && feed === shared && open) {
+          await options.until!.catch(() => undefined);
+          if (over) return;
+          current = feed.take();
+        }
         if (current === undefined) return end();
         const page = current;
         let source: SourceFile;

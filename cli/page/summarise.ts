@@ -7,6 +7,7 @@ import { StringTable } from '../support/intern';
 import { collectGarbage, shrinkYoungGeneration, YOUNG_GENERATION_WORTH_SHRINKING, youngGenerationSize } from '../support/memory';
 import { mapLimited } from '../support/map-limited';
 import { PackedSummaries } from './packed-summaries';
+import { startLikelyMisses } from './likely-misses';
 import { processPagesInParallel, type PoolOptions } from './pool';
 import type { SourceFile } from '../source/load';
 import { createPagePipeline, type PagePipeline } from './page-pipeline';
@@ -40,6 +41,12 @@ export interface SummariseOptions {
    * a cache or memory keeps the bodies in a temporary file (page/body-spool.ts).
    */
   largeFrom?: number;
+  /**
+   * Pages all but sure to miss the cache (the CLI's: those read from disk,
+   * not from the store of the last build's sources): with workers and the
+   * cache, a few are started on a worker before the lookups (page/likely-misses.ts).
+   */
+  likelyMissing?: (source: SourceFile) => boolean;
 }
 
 /** Every page's summary in source order, and a way to fetch each one's body when it is written. */
@@ -109,7 +116,16 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   remembered.forEach((hit, i) => {
     if (hit?.body) held.set(i, hit.body);
   });
-  const cached = await mapLimited(sources, CACHE_READS_AT_ONCE, async (source, i) => remembered[i]?.summary ?? (await cache?.get(source, context)));
+  const likely =
+    cache && !memory && options.parallel && options.likelyMissing
+      ? startLikelyMisses(sources, context, poolFor(context, options.parallel, 1), sources.flatMap((source, i) => (options.likelyMissing!(source) ? [i] : [])))
+      : undefined;
+  const cached = await mapLimited(sources, CACHE_READS_AT_ONCE, async (source, i) => remembered[i]?.summary ?? (await cache?.get(source, context))).catch(
+    async (error: unknown) => {
+      await likely?.abandon();
+      throw error;
+    },
+  );
   const missing: number[] = [];
   sources.forEach((_, i) => {
     const hit = cached[i];
@@ -128,13 +144,13 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   // A worker's body comes as bytes, stored as they are: the cache and the spool keep bodies as those bytes.
   let received = 0;
   let shrinking: Promise<unknown> | undefined;
-  const accept = (k: number, result: PageResult | EncodedPageResult) => {
+  const accept = (k: number, result: PageResult | EncodedPageResult) => acceptAt(queue[k]!, result);
+  const acceptAt = (i: number, result: PageResult | EncodedPageResult) => {
     // While workers run a large build, this thread only receives and stores: its young generation is kept small (support/memory.ts).
     if (early && ++received % PAGES_BETWEEN_HEAP_LOOKS === 0 && !shrinking && youngGenerationSize() > YOUNG_GENERATION_WORTH_SHRINKING) {
       shrinking = shrinkYoungGeneration().finally(() => (shrinking = undefined));
     }
     const { body } = result;
-    const i = missing[k]!;
     // Packed, it is interned when unpacked (the table's own map was 8 MiB more at 10,000 pages).
     const summary = packed ? result.summary : strings.intern(result.summary);
     if (packed) packed.add(i, summary);
@@ -160,13 +176,17 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   // The page as it was summarised, or nothing: a body made from other text would not match its summary.
   const readAgain = async (source: SourceFile): Promise<SourceFile> => {
     const text = await options.reread!(source);
-    const again = text === undefined ? undefined : { ...source, text };
+    // Its facts are scanned again from the text read: they were the first text's.
+    const again = text === undefined ? undefined : { ...source, text, facts: undefined };
     if (!again || cache!.keyOf(again, context) !== keyOf(source)) {
       throw new UsageError(`${source.file} changed while the build ran (its text was read again to be processed or rendered): build again.`);
     }
     return again;
   };
-  const todo = missing.map((i) => sources[i]!);
+  // The missing pages this thread hands to workers: those not started before the lookups, unless the worker that started those takes them.
+  const takeRest = missing.length < (options.largeFrom ?? PARALLEL_THRESHOLD);
+  const queue = likely ? likely.settle(missing, takeRest) : missing;
+  const todo = queue.map((i) => sources[i]!);
   // A large cold build lets go of the texts of the pages to process now, and reads each again as it is handed to a worker: held until
   // their pages were done, the texts of 10,000 pages were most of this thread's heap while the workers grew (peak RSS at the stage's start).
   const large = todo.length >= (options.largeFrom ?? PARALLEL_THRESHOLD);
@@ -176,18 +196,20 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   // Pages stored in the cache while packed: their summaries go into its summaries file once unpacked.
   const toIndex = new Set<number>();
   if (early) {
-    for (const i of missing) release(i);
+    for (const i of queue) release(i);
     // Compacted: the texts sat among what stays, and a plain collection left the heap at its size (see collectGarbage).
     if (released.size > 0) collectGarbage({ compact: true });
   }
-  const load = (k: number) => (released.has(missing[k]!) ? readAgain(todo[k]!) : todo[k]!);
+  const load = (k: number) => (released.has(queue[k]!) ? readAgain(todo[k]!) : todo[k]!);
   const spool = !cache && !memory && context.render && large ? await BodySpool.open() : undefined;
   const local = options.pipeline ?? createPagePipeline(options.parts ?? []);
   const here = (k: number) => local.process(todo[k]!, context);
   // Where workers can run, every page runs on one, for its budget's sake (a worker can be stopped, this thread cannot); one worker does what this thread would.
   try {
+    const started = likely?.deliver(acceptAt);
     if (options.parallel && todo.length > 0) await processPagesInParallel(todo, context, poolFor(context, options.parallel, todo.length), accept, load);
     else for (let k = 0; k < todo.length; k++) accept(k, await here(k));
+    await started;
     await Promise.all(stored);
     await shrinking;
     if (packed) {

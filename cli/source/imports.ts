@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { importCandidates, importsOf } from '../markdown/directives';
 import { MAX_TEXT_BYTES, type SourceFile } from './load';
+import { factsOf } from './text-facts';
 
 /** Where the project is: paths in pages' imports are resolved from its root. */
 export interface ImportLocation {
@@ -25,16 +26,18 @@ export interface ReadImports {
  * cannot be read is null: the page stage reports it where it is named.
  */
 export async function readImports(pages: readonly SourceFile[], location: ImportLocation, importRoot = ''): Promise<ReadImports> {
-  const loaded = new Map(pages.map((p) => [p.file, p.text]));
+  // Pages by file: a page's text is read only when another includes it (an unchanged page's is decoded only then: source/stored-text.ts).
+  const loaded = new Map(pages.map((p) => [p.file, p]));
   const texts = new Map<string, Promise<string | null>>();
   const textOf = (file: string) => {
     let text = texts.get(file);
-    if (!text) texts.set(file, (text = loaded.has(file) ? Promise.resolve(loaded.get(file)!) : readText(path.join(location.root, file))));
+    if (!text) texts.set(file, (text = loaded.has(file) ? Promise.resolve(loaded.get(file)!.text) : readText(path.join(location.root, file))));
     return text;
   };
   const result: SourceFile[] = [];
   for (const page of pages) {
-    const found = importsOf(page.text);
+    // Its facts say whether it has any import line: most pages have none, and are not scanned again.
+    const found = factsOf(page).imports ? importsOf(page.text) : [];
     if (found.length === 0) {
       result.push(page);
       continue;

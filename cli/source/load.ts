@@ -10,22 +10,13 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { append } from '../support/append';
 import { runsInContentFolder } from './vuepress-run-folder';
 import { runVuepressConfig, type VuepressConfigResult } from './vuepress-config';
+import { textFactsOf } from './text-facts';
+import { storedTextSource } from './stored-text';
+import type { KnownTextHash, SourceFile } from './source-file';
+import { decodeUtf8 } from './utf8';
 
-/** One file of the content tree, decoded. */
-export interface SourceFile {
-  /** Path relative to the content root, with "/" separators: `api/rest/README.md`. */
-  relativePath: string;
-  /** Path relative to the project root, for diagnostics: `content/api/rest/README.md`. */
-  file: string;
-  /** UTF-8 text with any BOM removed and CRLF line endings turned into LF. */
-  text: string;
-  /**
-   * The files the page includes or imports snippets from (directly or
-   * through an include), by path from the project root; null when missing.
-   * Read by source/imports.ts, part of the page's cache key.
-   */
-  dependencies?: Readonly<Record<string, string | null>>;
-}
+export { decodeUtf8 } from './utf8';
+export type { KnownTextHash, SourceFile } from './source-file';
 
 /**
  * A file of the content tree that is not a page (an image, a download, a
@@ -56,11 +47,6 @@ export interface LoadedSources {
   textHashes?: Map<string, KnownTextHash>;
 }
 
-/** A text's hash known without hashing it: good for that very text only (page/cache.ts checks it is the page's). */
-export interface KnownTextHash {
-  text: string;
-  hash: string;
-}
 
 /**
  * The content tree as listed and stamped just before the build (the CLI's
@@ -140,7 +126,7 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
   const pagePaths = [...tree.files.filter(isPage), ...links.inside.filter(isPage)].sort();
   append(diagnostics, checkFileNames([...tree.files, ...links.inside], isPage, displayPath));
 
-  const textHashes = unchanged?.textHash ? new Map<string, KnownTextHash>() : undefined;
+  const textHashes = unchanged?.known ? new Map<string, KnownTextHash>() : undefined;
   const read = async (relativePath: string, limit = MAX_TEXT_BYTES): Promise<SourceFile | undefined> => {
     const file = displayPath(relativePath);
     const absolute = path.join(config.contentDir, relativePath);
@@ -162,6 +148,13 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
       diagnostics.push(diagnostic('file/unreadable', { file }, `${relativePath} could not be read (${reason}).`));
       return undefined;
     }
+    // Bytes as a store kept them: their text is decoded when it is read (source/stored-text.ts).
+    const stored = unchanged?.storedText?.(absolute);
+    if (stored) {
+      const { source, known } = storedTextSource({ relativePath, file, facts: stored.facts }, bytes, stored.hash);
+      textHashes?.set(relativePath, known);
+      return source;
+    }
     const text = decodeUtf8(bytes);
     if (text === undefined) {
       const at = firstInvalidByte(bytes);
@@ -170,9 +163,9 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
       );
       return undefined;
     }
-    const hash = unchanged?.textHash?.(absolute, () => textHash(text));
-    if (hash !== undefined) textHashes?.set(relativePath, { text, hash });
-    return { relativePath, file, text };
+    const known = unchanged?.known?.(absolute, () => ({ hash: textHash(text), facts: textFactsOf(text) }));
+    if (known) textHashes?.set(relativePath, { hash: known.hash, isTextOf: (source) => source.text === text });
+    return { relativePath, file, text, facts: known?.facts ?? textFactsOf(text) };
   };
 
   const pages: SourceFile[] = [];
@@ -327,17 +320,6 @@ export async function readPageText(contentDir: string, relativePath: string): Pr
   }
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
-/** UTF-8 text, BOM stripped and line endings normalised; undefined for invalid UTF-8 or NUL bytes. */
-export function decodeUtf8(bytes: Uint8Array): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return decoder.decode(bytes).replace(/\r\n?/g, '\n');
-  } catch {
-    return undefined;
-  }
-}
 
 /** Where a byte sequence stops being UTF-8 text, for the diagnostic's position. */
 function firstInvalidByte(bytes: Uint8Array): { line: number; column: number; reason: string } {

@@ -3,12 +3,13 @@ import { readFile, rm } from 'node:fs/promises';
 import { createFramedFileWriter, readFramedFile, type FramedFileWriter } from '../support/framed-file';
 import { textHash } from '../support/hash';
 import { decodeUtf8 } from './load';
-import type { FileStat, KnownFiles } from './unchanged-files';
+import { parseTextFacts, serializeTextFacts, textFactsOf, type TextFacts } from './text-facts';
+import type { FileStat, KnownFiles, KnownText } from './unchanged-files';
 
 /** Names the store's format: bumped when a record's frames change. */
-const HEADER = JSON.stringify({ format: 4, of: 'content files' });
+const HEADER = JSON.stringify({ format: 5, of: 'content files' });
 /** Names the format of the store's log of changes (see below). */
-const LOG_HEADER = JSON.stringify({ format: 4, of: 'content file changes' });
+const LOG_HEADER = JSON.stringify({ format: 5, of: 'content file changes' });
 /** In the log, a record with this stamp says the file is no longer stored. */
 const DROPPED = '';
 
@@ -21,19 +22,25 @@ const DROPPED = '';
 const LOG_AT_LEAST = 64;
 const LOG_PART = 1 / 8;
 
+/** Frames per record: path, stamp, bytes, the text's hash, its facts. */
+const FRAMES = 5;
+
 interface StoredFile {
   stamp: string;
   bytes: Buffer;
   hash: string;
+  /** The text's facts as serializeTextFacts wrote them, read only when asked for. */
+  facts: string;
 }
 
 /** A record of the new store: `whole` when it is the whole file's own, as read (the log need not name it). */
-type NewRecord = [path: string, stamp: string, bytes: Buffer, hash: string, whole: boolean];
+type NewRecord = [path: string, stamp: string, bytes: Buffer, hash: string, facts: string, whole: boolean];
 
 /**
  * The content files the last CLI build read, kept in the page cache's folder
  * (one framed file, support/framed-file.ts: an id, then a path, a stat
- * stamp, the bytes and the hash of the decoded text per file), so that the
+ * stamp, the bytes, the hash of the decoded text and its facts,
+ * source/text-facts.ts, per file), so that the
  * next build reads that one file instead of every page, and from the tree
  * only the files whose stat changed (as UnchangedFiles does in memory for
  * the dev server, and with its racy rule).
@@ -52,7 +59,8 @@ type NewRecord = [path: string, stamp: string, bytes: Buffer, hash: string, whol
  * bytes held to the end, then serialized whole, raised the load stage from
  * 219 to 322 MiB). A build that finds every file as stored writes nothing.
  * The text's hash stands for the text in the page cache's keys
- * (page/cache.ts): an unchanged file's is not worked out again.
+ * (page/cache.ts), and its facts for the scans the build makes of every
+ * page: an unchanged file's are not worked out again.
  */
 export class StoredSources implements KnownFiles {
   /** What the store held (the whole file with its log applied); each bytes a view into a file read, let go after `save`. */
@@ -67,7 +75,7 @@ export class StoredSources implements KnownFiles {
   private differing = 0;
   /** The store differs from what was read: the log or a whole file is written at `save`. */
   private dirty = false;
-  /** Files read now and to be stored, waiting for their text's hash (textHash). */
+  /** Files read now and to be stored, waiting for their text's hash and facts (known). */
   private readonly unhashed = new Map<string, { stamp: string; bytes: Buffer }>();
   /** The new whole store, once the changes are too many for a log (or there was no store). */
   private writer?: FramedFileWriter;
@@ -88,21 +96,19 @@ export class StoredSources implements KnownFiles {
   /** The store `file` holds (trusted whole or not at all; its log likewise); `keep` says which files to store (the pages and the site config). */
   static async open(file: string, keep: (absolute: string) => boolean): Promise<StoredSources> {
     const frames = await readFramedFile(file, HEADER);
-    if (!frames || frames.length % 4 !== 1) return new StoredSources(file, keep, undefined);
+    if (!frames || frames.length % FRAMES !== 1) return new StoredSources(file, keep, undefined);
     const id = frames[0]!.toString('utf8');
     const stored = new Map<string, StoredFile>();
-    for (let i = 1; i < frames.length; i += 4) {
-      stored.set(frames[i]!.toString('utf8'), { stamp: frames[i + 1]!.toString('utf8'), bytes: frames[i + 2]!, hash: frames[i + 3]!.toString('latin1') });
-    }
+    for (let i = 1; i < frames.length; i += FRAMES) stored.set(frames[i]!.toString('utf8'), storedFileOf(frames, i));
     const whole = { id, paths: new Set(stored.keys()) };
     const logged = new Set<string>();
     const log = await readFramedFile(logFileOf(file), LOG_HEADER);
-    if (log && log.length % 4 === 1 && log[0]!.toString('utf8') === id) {
-      for (let i = 1; i < log.length; i += 4) {
+    if (log && log.length % FRAMES === 1 && log[0]!.toString('utf8') === id) {
+      for (let i = 1; i < log.length; i += FRAMES) {
         const path = log[i]!.toString('utf8');
-        const stamp = log[i + 1]!.toString('utf8');
-        if (stamp === DROPPED) stored.delete(path);
-        else stored.set(path, { stamp, bytes: log[i + 2]!, hash: log[i + 3]!.toString('latin1') });
+        const record = storedFileOf(log, i);
+        if (record.stamp === DROPPED) stored.delete(path);
+        else stored.set(path, record);
         logged.add(path);
       }
     }
@@ -113,30 +119,41 @@ export class StoredSources implements KnownFiles {
   async read(absolute: string, known: FileStat): Promise<Buffer> {
     const last = this.stored.get(absolute);
     if (last?.stamp === known.stamp) {
-      this.remember(absolute, known.stamp, last.bytes, last.hash, !this.logged.has(absolute));
+      this.remember(absolute, known.stamp, last.bytes, last.hash, last.facts, !this.logged.has(absolute));
       return last.bytes;
     }
     const bytes = await readFile(absolute);
     if (known.settled && this.keep(absolute)) {
       this.dirty = true;
-      // Stored once its text's hash is known (textHash, or settle).
+      // Stored once its text's hash and facts are known (known, or settle).
       this.seen.add(absolute);
       this.unhashed.set(absolute, { stamp: known.stamp, bytes });
     } else if (last) this.dirty = true;
     return bytes;
   }
 
-  /** The stored hash of an unchanged file's text; a file read now is stored with the hash made. */
-  textHash(absolute: string, made: () => string): string | undefined {
+  /** The hash and facts of a file `read` gave from the store; undefined for one read now, or facts that do not read back. */
+  storedText(absolute: string): KnownText | undefined {
+    const last = this.stored.get(absolute);
+    if (!last || !this.seen.has(absolute) || this.unhashed.has(absolute)) return undefined;
+    const facts = parseTextFacts(last.facts);
+    return facts && { hash: last.hash, facts };
+  }
+
+  /** The stored hash and facts of an unchanged file's text; a file read now is stored with those made. */
+  known(absolute: string, made: () => KnownText): KnownText | undefined {
     const waiting = this.unhashed.get(absolute);
     if (waiting) {
       this.unhashed.delete(absolute);
-      const hash = made();
-      this.remember(absolute, waiting.stamp, waiting.bytes, hash, false);
-      return hash;
+      const text = made();
+      this.remember(absolute, waiting.stamp, waiting.bytes, text.hash, serializeTextFacts(text.facts), false);
+      return text;
     }
     const last = this.stored.get(absolute);
-    return last && this.seen.has(absolute) ? last.hash : undefined;
+    if (!last || !this.seen.has(absolute)) return undefined;
+    // Facts that do not read back (a damaged record: its sum is the framed file's, not theirs) are made again.
+    const facts: TextFacts | undefined = parseTextFacts(last.facts);
+    return facts ? { hash: last.hash, facts } : made();
   }
 
   /** After every file was read: a stored file the build did not read (deleted or renamed since) changes the store too. */
@@ -144,7 +161,7 @@ export class StoredSources implements KnownFiles {
     // Files read now whose hash nobody asked for: hashed here, as loadSources would (one not UTF-8 text is not stored).
     for (const [absolute, { stamp, bytes }] of this.unhashed) {
       const text = decodeUtf8(bytes);
-      if (text !== undefined) this.remember(absolute, stamp, bytes, textHash(text), false);
+      if (text !== undefined) this.remember(absolute, stamp, bytes, textHash(text), serializeTextFacts(textFactsOf(text)), false);
     }
     this.unhashed.clear();
     for (const file of this.stored.keys()) {
@@ -183,14 +200,14 @@ export class StoredSources implements KnownFiles {
     this.writer = undefined;
   }
 
-  private remember(absolute: string, stamp: string, bytes: Buffer, hash: string, whole: boolean): void {
+  private remember(absolute: string, stamp: string, bytes: Buffer, hash: string, facts: string, whole: boolean): void {
     // A file read twice is stored twice: the later record wins when the store is read.
     this.seen.add(absolute);
     if (this.writer) {
-      this.writer.add(absolute, stamp, bytes, hash);
+      this.writer.add(absolute, stamp, bytes, hash, facts);
       return;
     }
-    this.pending.push([absolute, stamp, bytes, hash, whole]);
+    this.pending.push([absolute, stamp, bytes, hash, facts, whole]);
     if (whole) return;
     // Too many changes for a log: the whole store is written from here on, as the files come.
     if (++this.differing > this.logLimit()) this.writeWhole();
@@ -204,8 +221,8 @@ export class StoredSources implements KnownFiles {
   private async writeLog(id: string, dropped: readonly string[]): Promise<void> {
     const log = createFramedFileWriter(logFileOf(this.file), LOG_HEADER);
     log.add(id);
-    for (const [path, stamp, bytes, hash, whole] of this.pending) if (!whole) log.add(path, stamp, bytes, hash);
-    for (const path of dropped) log.add(path, DROPPED, '', '');
+    for (const [path, stamp, bytes, hash, facts, whole] of this.pending) if (!whole) log.add(path, stamp, bytes, hash, facts);
+    for (const path of dropped) log.add(path, DROPPED, '', '', '');
     await log.commit();
   }
 
@@ -214,7 +231,7 @@ export class StoredSources implements KnownFiles {
     if (this.writer) return;
     this.writer = createFramedFileWriter(this.file, HEADER);
     this.writer.add(randomUUID());
-    for (const [path, stamp, bytes, hash] of this.pending) this.writer.add(path, stamp, bytes, hash);
+    for (const [path, stamp, bytes, hash, facts] of this.pending) this.writer.add(path, stamp, bytes, hash, facts);
     this.pending = [];
   }
 }
@@ -222,4 +239,9 @@ export class StoredSources implements KnownFiles {
 /** Where the store's log of changes since it was written whole lives: `sources-log.bin` beside `sources.bin`. */
 export function logFileOf(file: string): string {
   return `${file.replace(/\.bin$/, '')}-log.bin`;
+}
+
+/** The record whose path is frame `at` of a store or its log. */
+function storedFileOf(frames: readonly Buffer[], at: number): StoredFile {
+  return { stamp: frames[at + 1]!.toString('utf8'), bytes: frames[at + 2]!, hash: frames[at + 3]!.toString('latin1'), facts: frames[at + 4]!.toString('utf8') };
 }

@@ -1,4 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
+import type { TextFacts } from './text-facts';
+
+/** What is kept of a file's text besides its bytes: its hash (textHash) and its facts. */
+export interface KnownText {
+  hash: string;
+  facts: TextFacts;
+}
 
 export interface FileStat {
   size: number;
@@ -25,11 +32,18 @@ export async function statFile(absolute: string): Promise<FileStat> {
 export interface KnownFiles {
   read(absolute: string, known: FileStat): Promise<Buffer>;
   /**
-   * A file whose bytes `read` gave, once decoded: given the hash of its text
-   * (sha256 hex), the hash kept with it, if any (a file known from before),
-   * else keeps the one given for next time. Without it, nothing is kept.
+   * A file whose bytes `read` gave, once decoded: given a way to make the
+   * hash of its text (sha256 hex) and its facts, those kept with it, if any
+   * (a file known from before), else keeps the ones made for next time.
+   * Without it, nothing is kept.
    */
-  textHash?(absolute: string, made: () => string): string | undefined;
+  known?(absolute: string, made: () => KnownText): KnownText | undefined;
+  /**
+   * The hash and facts kept with a file whose bytes `read` gave as they were
+   * stored (their text decoded when they were stored): the caller need not
+   * decode them now. Undefined for a file read now.
+   */
+  storedText?(absolute: string): KnownText | undefined;
   settle(): void;
 }
 

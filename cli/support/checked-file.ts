@@ -1,14 +1,18 @@
-import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 
-/** Bytes of the SHA-256 a checked file starts with. */
-const SUM_BYTES = 32;
+/** Bytes of the sum a checked file starts with: a CRC-32, big-endian. */
+const SUM_BYTES = 4;
 
 /**
  * Files of our own that a later run trusts whole or not at all (the page
- * cache's summaries file, the up-to-date record): a SHA-256 of the body,
+ * cache's summaries file, the up-to-date record): a CRC-32 of the body,
  * then the body. A truncated, damaged or hand-edited one fails the sum.
+ * The sum guards against accidents, not attacks (the files are ours, in
+ * our cache folder): a CRC-32 was a SHA-256 until the files of a 10,000-page
+ * cache (about 120 MB read by each build) cost 45-130 ms to check, against
+ * 16-27 ms now (zlib's CRC-32, measured on the 66 MB summaries file).
  */
 export async function readCheckedFile(file: string): Promise<Buffer | undefined> {
   try {
@@ -18,6 +22,11 @@ export async function readCheckedFile(file: string): Promise<Buffer | undefined>
   } catch {
     return undefined;
   }
+}
+
+/** A checked file's bytes (the sum, then the body), for a writer of its own (output/journal.ts syncs it to disk). */
+export function checkedBytes(body: Uint8Array): Buffer {
+  return Buffer.concat([sumOf(body), body]);
 }
 
 /** Written beside, then renamed over: a reader never sees half of one. False when it could not be written. */
@@ -41,7 +50,7 @@ const CHUNK_BYTES = 1 << 20;
 
 export function createCheckedFileWriter(file: string): CheckedFileWriter {
   const temp = `${file}.${process.pid}.tmp`;
-  const hash = createHash('sha256');
+  let sum = 0;
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let failed = false;
@@ -65,7 +74,7 @@ export function createCheckedFileWriter(file: string): CheckedFileWriter {
   };
   return {
     write(bytes) {
-      hash.update(bytes);
+      sum = crc32(bytes, sum);
       // A large piece goes out alone, not copied into one with the small ones before it (the search index's postings: 8 MB).
       if (bytes.length >= CHUNK_BYTES) flush();
       pending.push(bytes);
@@ -76,7 +85,7 @@ export function createCheckedFileWriter(file: string): CheckedFileWriter {
       flush();
       try {
         await written;
-        await (await opened).write(hash.digest(), 0, SUM_BYTES, 0);
+        await (await opened).write(sumBytes(sum), 0, SUM_BYTES, 0);
         await close();
         await rename(temp, file);
         return true;
@@ -97,5 +106,11 @@ export function createCheckedFileWriter(file: string): CheckedFileWriter {
 }
 
 function sumOf(body: Uint8Array): Buffer {
-  return createHash('sha256').update(body).digest();
+  return sumBytes(crc32(body));
+}
+
+function sumBytes(sum: number): Buffer {
+  const bytes = Buffer.alloc(SUM_BYTES);
+  bytes.writeUInt32BE(sum >>> 0);
+  return bytes;
 }

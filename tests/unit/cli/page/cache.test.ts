@@ -81,14 +81,15 @@ describe('cli/page/cache', () => {
   });
 
   it('takes a known text hash only for the very text it was kept for, once', () => {
-    const right = { text: page.text, hash: textHash(page.text) };
+    const keptFor = (text: string, hash: string) => ({ hash, isTextOf: (source: { text: string }) => source.text === text });
+    const right = keptFor(page.text, textHash(page.text));
     const cache = createPageCache({ dir, toolVersion: 't1', textHashes: new Map([[page.relativePath, right]]) });
     expect(cache.keyOf(page, context)).toBe(cacheKey(page, context, 't1'));
     // A hash kept for other text (the page changed since) is not taken: the key is the new text's.
     const edited = { ...page, text: `${page.text}More.\n` };
-    const stale = createPageCache({ dir, toolVersion: 't1', textHashes: new Map([[page.relativePath, { text: page.text, hash: 'stale' }]]) });
+    const stale = createPageCache({ dir, toolVersion: 't1', textHashes: new Map([[page.relativePath, keptFor(page.text, 'stale')]]) });
     expect(stale.keyOf(edited, context)).toBe(cacheKey(edited, context, 't1'));
-    const used = new Map([[page.relativePath, { text: page.text, hash: 'kept' }]]);
+    const used = new Map([[page.relativePath, keptFor(page.text, 'kept')]]);
     createPageCache({ dir, toolVersion: 't1', textHashes: used }).keyOf(page, context);
     expect(used.size).toBe(0);
   });

@@ -158,6 +158,28 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     }
   });
 
+  it('starts the pages likely to miss the cache on one worker before the lookups; it takes the other missing pages too, and a started page found cached is the cache\'s', async () => {
+    expect(existsSync(WORKER), 'build/worker.js missing: run npm run compile').toBe(true);
+    const cache = { dir: path.join(dir, 'likely'), toolVersion: 'likely' };
+    const pages = [...sources, sourceFile('p3.md', '# Page 3\n\nFour.\n'), sourceFile('p4.md', '# Page 4\n\nFive.\n')];
+    const pools: number[] = [];
+    const parallel = { workerScript: pathToFileURL(WORKER), threads: 2, adopt: () => void pools.push(1) };
+    await summarisePages(pages, context, { cache, parallel: { workerScript: pathToFileURL(WORKER), threads: 2 } });
+    // p1 edited and expected to miss; p0 expected to miss but unchanged; p3 edited, not expected: the same worker takes it.
+    const edited = pages.map((page) => (page.relativePath === 'p1.md' || page.relativePath === 'p3.md' ? { ...page, text: `${page.text}\nEdited.\n` } : { ...page }));
+    const likely = new Set(['p0.md', 'p1.md']);
+    const run = await summarisePages(edited, context, { cache, parallel, likelyMissing: (source) => likely.has(source.relativePath) });
+    const expected = await summarisePages(edited, context, { parts: PAGE_PARTS });
+    expect(run.fromCache).toBe(pages.length - 2);
+    expect(run.summaries).toEqual(expected.summaries);
+    for (const at of [0, 1, 3]) expect(await run.bodies.take(at)).toEqual(await expected.bodies.take(at));
+    expect(pools).toHaveLength(1);
+    // Stored as they came: a build after it finds every page in the cache.
+    const again = await summarisePages(edited.map((page) => ({ ...page })), context, { cache, parallel, likelyMissing: (source) => likely.has(source.relativePath) });
+    expect(again.fromCache).toBe(pages.length);
+    expect(again.summaries).toEqual(expected.summaries);
+  });
+
   it('gives no body for a page a check left unrendered, or for a file that is no page', async () => {
     const { bodies } = await summarisePages([sourceFile('empty.md', ''), ...sources], { ...context, render: false });
     expect(await bodies.take(0)).toBeUndefined();

@@ -183,16 +183,17 @@ describe('StoredSources: a few changes go to a log beside the store, not into a 
   });
 });
 
-describe('StoredSources: the hash of each text, kept with it for the page cache\'s keys', () => {
-  it('gives an unchanged file\'s hash back without hashing; a changed file is stored with the hash made; one nobody asked for with its text\'s', async () => {
+describe('StoredSources: the hash and facts of each text, kept with it for the page cache\'s keys and the site\'s scans', () => {
+  it('gives an unchanged file\'s hash and facts back without making them; a changed file is stored with those made; one nobody asked for with its text\'s', async () => {
     const store = path.join(dir, 'hashes', 'sources.bin');
     const keep = (absolute: string) => absolute.endsWith('.md');
     const [asked, unasked] = ['asked.md', 'unasked.md'].map((name) => path.join(dir, name)) as [string, string];
     writeFileSync(asked, '# Asked\r\n');
-    writeFileSync(unasked, '# Unasked\n');
+    writeFileSync(unasked, '---\nhome: true\n---\n```js\nx\n```\n<<< @/a.js\n{{ $const.version }}\n');
+    const madeForAsked = { hash: 'made-for-asked', facts: { languages: ['ts'], imports: true, home: false, constants: ['made'] } };
     const first = await StoredSources.open(store, keep);
     await first.read(asked, await settled(asked));
-    expect(first.textHash(asked, () => 'made-for-asked')).toBe('made-for-asked');
+    expect(first.known(asked, () => madeForAsked)).toEqual(madeForAsked);
     await first.read(unasked, await settled(unasked));
     first.settle();
     await first.save();
@@ -201,12 +202,15 @@ describe('StoredSources: the hash of each text, kept with it for the page cache\
     await second.read(asked, await settled(asked));
     await second.read(unasked, await settled(unasked));
     const never = () => {
-      throw new Error('hashed again');
+      throw new Error('made again');
     };
-    expect(second.textHash(asked, never)).toBe('made-for-asked');
-    expect(second.textHash(unasked, never)).toBe(textHash('# Unasked\n'));
-    // A file not read in this build has no hash to give.
-    expect(second.textHash(path.join(dir, 'elsewhere.md'), () => 'x')).toBeUndefined();
+    expect(second.known(asked, never)).toEqual(madeForAsked);
+    expect(second.known(unasked, never)).toEqual({
+      hash: textHash(readFileSync(unasked, 'utf8')),
+      facts: { languages: ['js'], imports: true, home: true, constants: ['version'] },
+    });
+    // A file not read in this build has nothing to give.
+    expect(second.known(path.join(dir, 'elsewhere.md'), () => madeForAsked)).toBeUndefined();
   });
 });
 

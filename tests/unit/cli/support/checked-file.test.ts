@@ -20,7 +20,8 @@ describe('cli/support/checked-file', () => {
     const good = await readFile(file);
     const flipped = Buffer.from(good);
     flipped[flipped.length - 1]! ^= 0x01;
-    for (const bad of [good.subarray(0, good.length - 1), flipped, good.subarray(0, 32), Buffer.alloc(0)]) {
+    // Its sum alone (a CRC-32's four bytes), with no body, is no file either.
+    for (const bad of [good.subarray(0, good.length - 1), flipped, good.subarray(0, 4), Buffer.alloc(0)]) {
       await writeFile(file, bad);
       expect(await readCheckedFile(file)).toBeUndefined();
     }
