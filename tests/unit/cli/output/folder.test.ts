@@ -471,7 +471,7 @@ describe('OutputFolder', () => {
     });
 
     const record = (value: unknown) => serialize(value);
-    const columns = { format: 2, tool: 'v1', names: ['a.txt', 'k.txt'], ids: ['c:x', 'k'], numbers: new Float64Array(8) };
+    const columns = { format: 2, tool: 'v1', count: 2, names: Buffer.from('a.txt\0k.txt'), ids: Buffer.from('c:x\0k'), numbers: new Float64Array(8) };
     const corruptRecords: Array<[label: string, content: string | Uint8Array]> = [
       ['garbage bytes', Uint8Array.from([0xff, 0xfe, 0x00, 0x7b, 0x7b, 0x22, 0x80])],
       ['truncated', encodeOutputRecord('v1', new Map([['k.txt', { id: 'k', size: 5, mtimeMs: 1, ino: 1 }]])).subarray(0, 30)],
@@ -480,11 +480,12 @@ describe('OutputFolder', () => {
       ['null', record(null)],
       ['an array', record([1, 2, 3])],
       ['a string', record('v1')],
-      ['names of the wrong type', record({ ...columns, names: 'a.txt' })],
+      ['names of the wrong type', record({ ...columns, names: ['a.txt', 'k.txt'] })],
       ['numbers not a Float64Array', record({ ...columns, numbers: [0, 0, 0, 0, 0, 0, 0, 0] })],
-      ['columns of different lengths', record({ ...columns, ids: ['c:x'] })],
+      ['fewer ids than names', record({ ...columns, ids: Buffer.from('c:x') })],
+      ['fewer numbers than names', record({ ...columns, numbers: new Float64Array(4) })],
+      ['a count of the wrong type', record({ ...columns, count: '2' })],
       ['another format', record({ ...columns, format: 999 })],
-      ['entries of the wrong type', record({ ...columns, names: [5, null], ids: ['k', 'k2'] })],
     ];
 
     it.each(corruptRecords)('ignores a corrupt record (%s) without throwing and writes everything', async (label, content) => {

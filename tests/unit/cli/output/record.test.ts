@@ -23,6 +23,12 @@ describe('cli/output/record', () => {
     expect(Object.hasOwn(back.get('index.html')!, 'meta')).toBe(false);
   });
 
+  it('leaves out an entry whose name or id holds a NUL (its file is only written again), and reads an empty record', () => {
+    const odd: OutputRecord = new Map([...record, ['x\0y.html', { id: 'c:1', size: 1, mtimeMs: 1, ino: 1 }], ['z.html', { id: 'c:\0', size: 1, mtimeMs: 1, ino: 1 }]]);
+    expect([...decodeOutputRecord(encodeOutputRecord('v1', odd), 'v1')]).toEqual([...record]);
+    expect(decodeOutputRecord(encodeOutputRecord('v1', new Map()), 'v1').size).toBe(0);
+  });
+
   it('is empty for another tool version', () => {
     expect(decodeOutputRecord(encodeOutputRecord('v1', record), 'v2').size).toBe(0);
   });
