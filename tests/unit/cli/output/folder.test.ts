@@ -2,11 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryOutput, type OutputContent, type PutOptions } from '../../../../cli/output/sink';
 import { OutputFolder, writeOutput, type OutputFolderOptions } from '../../../../cli/output/folder';
-import { encodeOutputRecord } from '../../../../cli/output/record';
 
 type Files = ReadonlyArray<readonly [name: string, content: OutputContent, options?: PutOptions]>;
 
@@ -35,7 +33,7 @@ describe('OutputFolder', () => {
   const setup = (label: string, toolVersion = 'v1') => {
     const dir = mkdtempSync(path.join(root, `${label}-`));
     const out = path.join(dir, 'dist');
-    const recordFile = path.join(dir, 'cache', 'outputs', 'record.bin');
+    const recordFile = path.join(dir, 'cache', 'outputs', 'record.json');
     const options = (version = toolVersion): OutputFolderOptions => ({ record: { file: recordFile, toolVersion: version } });
     return { dir, out, recordFile, options };
   };
@@ -470,22 +468,29 @@ describe('OutputFolder', () => {
       expect(ino(out, 'a.txt')).toBe(after);
     });
 
-    const record = (value: unknown) => serialize(value);
-    const columns = { format: 2, tool: 'v1', count: 2, names: Buffer.from('a.txt\0k.txt'), ids: Buffer.from('c:x\0k'), numbers: new Float64Array(8) };
     const corruptRecords: Array<[label: string, content: string | Uint8Array]> = [
       ['garbage bytes', Uint8Array.from([0xff, 0xfe, 0x00, 0x7b, 0x7b, 0x22, 0x80])],
-      ['truncated', encodeOutputRecord('v1', new Map([['k.txt', { id: 'k', size: 5, mtimeMs: 1, ino: 1 }]])).subarray(0, 30)],
+      ['truncated JSON', '{"format":1,"tool":"v1","files":{"a.txt":{"id":'],
       ['an empty file', ''],
-      ['JSON, as an older docsbuild wrote it', JSON.stringify({ format: 1, tool: 'v1', files: { 'k.txt': { id: 'k', size: 5, mtimeMs: 1, ino: 1 } } })],
-      ['null', record(null)],
-      ['an array', record([1, 2, 3])],
-      ['a string', record('v1')],
-      ['names of the wrong type', record({ ...columns, names: ['a.txt', 'k.txt'] })],
-      ['numbers not a Float64Array', record({ ...columns, numbers: [0, 0, 0, 0, 0, 0, 0, 0] })],
-      ['fewer ids than names', record({ ...columns, ids: Buffer.from('c:x') })],
-      ['fewer numbers than names', record({ ...columns, numbers: new Float64Array(4) })],
-      ['a count of the wrong type', record({ ...columns, count: '2' })],
-      ['another format', record({ ...columns, format: 999 })],
+      ['JSON null', 'null'],
+      ['a JSON array', '[1,2,3]'],
+      ['a JSON string', '"v1"'],
+      ['files of the wrong type', JSON.stringify({ format: 1, tool: 'v1', files: 'a.txt' })],
+      ['files null', JSON.stringify({ format: 1, tool: 'v1', files: null })],
+      ['another format', JSON.stringify({ format: 999, tool: 'v1', files: {} })],
+      [
+        'entries of the wrong shape',
+        JSON.stringify({
+          format: 1,
+          tool: 'v1',
+          files: {
+            'a.txt': { id: 5, size: 'x' },
+            'k.txt': { id: 'k', size: 5, mtimeMs: 1, ino: 'not a number' },
+            'n.txt': null,
+            'm.txt': { id: 'k2', size: 1, mtimeMs: 1, ino: 1, meta: 'big' },
+          },
+        }),
+      ],
     ];
 
     it.each(corruptRecords)('ignores a corrupt record (%s) without throwing and writes everything', async (label, content) => {
@@ -569,7 +574,7 @@ describe('OutputFolder', () => {
     it('ignores a record entry naming a file outside the folder instead of failing the build', async () => {
       const { out, recordFile, options } = setup('record-escape');
       await buildOnce(out, [['a.txt', 'a']], options());
-      writeFileSync(recordFile, encodeOutputRecord('v1', new Map([['../escape.html', { id: 'html:k', size: 1, mtimeMs: 1, ino: 1 }]])));
+      writeFileSync(recordFile, JSON.stringify({ format: 1, tool: 'v1', files: { '../escape.html': { id: 'html:k', size: 1, mtimeMs: 1, ino: 1 } } }));
       const folder = await OutputFolder.open(out, options());
       await expect(folder.reuse('html:k')).resolves.toBeUndefined();
       await folder.put('a.txt', 'a');
