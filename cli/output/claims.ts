@@ -34,24 +34,26 @@ export function checkOutputClaims({ pages, redirects, assets, outDir }: OutputCl
   const pageOf = new Map<string, string>();
   const outDirBytes = Buffer.byteLength(outDir) + TEMP_SUFFIX_BYTES;
 
-  const taken = (name: string, what: string, at: Place, subject: string, withHosts: boolean) => {
+  const taken = (name: string, what: string | (() => string), at: Place | (() => Place), subject: string, withHosts: boolean) => {
     const holder = !isFree(generated, name)
       ? 'a file docsbuild writes itself'
       : withHosts && !hosts.isFree(name)
         ? 'a file static hosts or crawlers read'
         : undefined;
     if (holder === undefined) return false;
-    diagnostics.push(diagnostic('output/name-taken', at, `${what} would be written to ${name}, ${holder} (${ownName(name)}).`, undefined, subject));
+    diagnostics.push(diagnostic('output/name-taken', placeOf(at), `${textOf(what)} would be written to ${name}, ${holder} (${ownName(name)}).`, undefined, subject));
     return true;
   };
-  const tooLong = (name: string, what: string, at: Place, subject: string) => {
+  const tooLong = (name: string, what: string | (() => string), at: Place | (() => Place), subject: string) => {
+    // UTF-8 takes at most three bytes for each UTF-16 unit: a short name needs no counting (every page's, at 10,000 pages).
+    if (name.length * 3 <= MAX_NAME_BYTES && outDirBytes + name.length * 3 <= MAX_PATH_BYTES) return false;
     const long = name.split('/').find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
     if (long === undefined && outDirBytes + Buffer.byteLength(name) <= MAX_PATH_BYTES) return false;
     const why =
       long === undefined
         ? `a path of ${Buffer.byteLength(name)} bytes; with the output folder that is more than the ${MAX_PATH_BYTES + 1} a file system takes`
         : `a name of ${Buffer.byteLength(long)} bytes ("${long.slice(0, 24)}…"), more than the ${MAX_NAME_BYTES} a file system takes`;
-    diagnostics.push(diagnostic('output/name-too-long', at, `${what} would be written to ${why}.`, undefined, subject));
+    diagnostics.push(diagnostic('output/name-too-long', placeOf(at), `${textOf(what)} would be written to ${why}.`, undefined, subject));
     return true;
   };
 
@@ -60,12 +62,13 @@ export function checkOutputClaims({ pages, redirects, assets, outDir }: OutputCl
     const name = htmlFileOf(path);
     // A page at /404.html is the 404 shell's content: the viewer writes no file of its own for it.
     if (name === NOT_FOUND_FILE) continue;
-    const at = { file: page.indexed.file, ...page.page.keyPositions.permalink };
-    const what = `The page ${page.indexed.relativePath} (path ${path})`;
+    // Made only for a problem: most pages have none.
+    const at = () => ({ file: page.indexed.file, ...page.page.keyPositions.permalink });
+    const what = () => `The page ${page.indexed.relativePath} (path ${path})`;
     if (tooLong(name, what, at, path) || taken(name, what, at, path, true)) continue;
     if (!pageFiles.claim(name)) {
       const other = pageOf.get(name) ?? [...pageOf].find(([file]) => file.startsWith(`${name}/`) || name.startsWith(`${file}/`))?.[1];
-      diagnostics.push(diagnostic('output/name-taken', at, `${what} would be written to ${name}, where the page ${other ?? 'another page'} is written.`, undefined, path));
+      diagnostics.push(diagnostic('output/name-taken', at(), `${what()} would be written to ${name}, where the page ${other ?? 'another page'} is written.`, undefined, path));
       continue;
     }
     pageOf.set(name, page.indexed.relativePath);
@@ -93,7 +96,18 @@ export function checkOutputClaims({ pages, redirects, assets, outDir }: OutputCl
 /** Whether `name` clashes with none of the build's own names: its site-wide files, its content-hashed assets and their folders. */
 function isFree(generated: OutputNames, name: string): boolean {
   if (!generated.isFree(name) || isHashedAsset(name)) return false;
-  return !GENERATED_DIRS.some((dir) => name === dir || name.startsWith(`${dir}/`) || dir.startsWith(`${name}/`));
+  return !GENERATED_DIRS.some((dir, at) => name === dir || name.startsWith(GENERATED_FOLDERS[at]!) || (dir.startsWith(name) && dir.charCodeAt(name.length) === 0x2f));
+}
+
+/** GENERATED_DIRS as folder prefixes (`assets/pages/`). */
+const GENERATED_FOLDERS = GENERATED_DIRS.map((dir) => `${dir}/`);
+
+function textOf(what: string | (() => string)): string {
+  return typeof what === 'string' ? what : what();
+}
+
+function placeOf(at: Place | (() => Place)): Place {
+  return typeof at === 'function' ? at() : at;
 }
 
 /** The name as it clashes: `pages.json/index.html` clashes with `pages.json`. */

@@ -53,14 +53,19 @@ describe('output claims: what check passed and build crashed on (issue 18) is a 
     expect(Buffer.from(result.files.get('robots.txt')!).toString()).toBe('User-agent: *\n');
   });
 
-  it('a name longer than a file system takes: a 252-byte file name (.html makes 257), a permalink segment of 300, a path past 4096', async () => {
+  it('a name longer than a file system takes: a 252-byte file name (.html makes 257), a permalink segment of 300, one of 100 characters and 300 bytes, a path past 4096', async () => {
     const long = `${'a'.repeat(252)}.md`;
     const deep = `/${Array.from({ length: 25 }, () => 'c'.repeat(200)).join('/')}`;
     const result = await buildFiles(
-      { 'site.yaml': SITE, 'README.md': HOME, [long]: '# L\n\nText.\n', 'p.md': page(`/${'b'.repeat(300)}/`), 'q.md': page(deep) },
+      { 'site.yaml': SITE, 'README.md': HOME, [long]: '# L\n\nText.\n', 'p.md': page(`/${'b'.repeat(300)}/`), 'q.md': page(deep), 'r.md': page(`/${'頁'.repeat(100)}/`) },
       'build',
     );
-    expect(codesOf(result).sort()).toEqual([`content/${long}:1 output/name-too-long`, 'content/p.md:2 output/name-too-long', 'content/q.md:2 output/name-too-long']);
+    expect(codesOf(result).sort()).toEqual([
+      `content/${long}:1 output/name-too-long`,
+      'content/p.md:2 output/name-too-long',
+      'content/q.md:2 output/name-too-long',
+      'content/r.md:2 output/name-too-long',
+    ]);
     expect(result.diagnostics.find((d) => d.file === 'content/q.md')!.message).toMatch(/a path of 5035 bytes/);
   });
 

@@ -1,5 +1,7 @@
 import type { SiteRecord } from '../../../schema/manifest';
-import { bundleInputFiles, bundleViewer } from './bundle';
+import type { FeatureStates } from '../../output/feature-states';
+import { bundleInputFiles } from './bundle';
+import { storedViewerBundle } from './stored-bundle';
 import { codeStylesheetFor } from '../../markdown/code-classes';
 import { contentSecurityPolicy } from '../../security/csp';
 import { CODE_STYLESHEET_STEM, hashedAssetName } from '../../output/layout';
@@ -18,9 +20,10 @@ export interface ViewerOutput {
  * The viewer's files and what each route's HTML needs from them. Code colours
  * are classes, not inline styles (a strict CSP refuses those): their rules
  * come from the classes the pages use, which each page's summary lists.
+ * With `stored` (a CLI build's cache), the last build's bundle is taken when its sources are unchanged (stored-bundle.ts).
  */
-export async function emitViewer(site: SiteRecord, codeClasses: Iterable<string>): Promise<ViewerOutput> {
-  const bundle = await bundleViewer({ base: site.base });
+export async function emitViewer(site: SiteRecord, codeClasses: Iterable<string>, stored?: FeatureStates): Promise<ViewerOutput> {
+  const bundle = await storedViewerBundle(stored, { base: site.base });
   const codeCss = codeStylesheetFor(codeClasses);
   const codeFiles = codeCss === '' ? [] : [[hashedAssetName(CODE_STYLESHEET_STEM, codeCss, 'css'), codeCss] as const];
   const assets = { script: bundle.script, preloads: bundle.preloads, styles: [...bundle.styles, ...codeFiles.map(([name]) => name)] };

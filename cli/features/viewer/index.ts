@@ -23,8 +23,10 @@ export const viewerFeature: Feature = { name: NAME, start };
 
 async function start({ model, pages, output, published, lastUpdated, sizes, kept, stored }: EmitContext): Promise<FeatureRun> {
   const sized = sizes === false ? (make: () => Promise<string>) => ({ make }) : gzipSizedAside;
-  const codeClasses = pages.flatMap((p) => partOf<ViewerSummary>(p.page.rendered?.parts, NAME)?.codeClasses ?? []);
-  const viewer = await emitViewer(model.record, codeClasses);
+  // A set, filled page by page: most pages use the same few classes, and no list of every page's is made.
+  const codeClasses = new Set<string>();
+  for (const page of pages) for (const cls of partOf<ViewerSummary>(page.page.rendered?.parts, NAME)?.codeClasses ?? []) codeClasses.add(cls);
+  const viewer = await emitViewer(model.record, codeClasses, stored);
   for (const [name, content] of viewer.files) await output.put(name, content);
   published.viewerInputs = viewer.inputs;
   const fileOf = (name: string) => viewer.files.get(name) ?? '';

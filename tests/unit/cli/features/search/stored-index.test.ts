@@ -145,6 +145,37 @@ describe('cli/features/search/stored-index', () => {
     expect(terms.some((f) => !('raw' in f))).toBe(true);
   });
 
+  it('keeps a term shard whose prefix and the prefixes extending it are as they were when the prefixes change elsewhere; one that gains or loses an extending prefix is made again', () => {
+    const options = { termLimits: { maxKeys: 120, minKeys: 40 } };
+    // Term shards '', 'a' and 'j'; enough new 'jq' words on page 8 make a shard 'jq', which takes page 9's jqa and jqb from 'j'.
+    const site = (extra: string): Page[] =>
+      Array.from({ length: 10 }, (_, i) => {
+        const letter = 'abcdefghij'[i]!;
+        const intro = i === 0 ? 'ax1 ax2 ax3 ax4 ax5 ax6 ax7 ax8 ax9 ay1 ay2 ay3' : i === 9 ? 'jqa jqb jx1 jx2 jx3' : `${letter}x1 ${letter}x2 ${letter}x3${i === 8 ? ` ${extra}` : ''}`;
+        return { path: `/p${i}/`, title: `Title ${i}`, search: true, intro, sections: [] };
+      });
+    const states = [site(''), site('jqc jqd jqe jqf jqg jqh jqi jqj jqk jql jqm jqn'), site('')];
+    const termsOf = (root: string) => (JSON.parse(root) as { terms: [prefix: string, name: string][] }).terms;
+    for (let step = 1; step < states.length; step++) {
+      const { stored, index: before } = fresh(states[step - 1]!, options);
+      const whole = fresh(states[step]!, options).index;
+      expect(termsOf(whole.root.content).map(([prefix]) => prefix), `step ${step}`).not.toEqual(termsOf(before.root.content).map(([prefix]) => prefix));
+      const input: IndexPage[] = states[step]!.map((p) => {
+        const value = stored.pages.get(keyOf(p));
+        if (value) return { key: keyOf(p), stored: value };
+        const { record, sections } = searchable(p);
+        return { key: keyOf(p), record, prepared: prepareSearchPage({ record, sections }) };
+      });
+      const updated = updateIndex(roundTrip(stored), input, options);
+      expect(updated.root).toEqual(whole.root);
+      expect(updated.shards.map((f) => ('raw' in f ? f.content() : f.content))).toEqual(whole.shards.map((f) => f.content));
+      const kept = (name: string) => 'raw' in updated.shards.find((f) => f.name === name)!;
+      const [, a, j] = termsOf(whole.root.content);
+      expect([a![0], kept(a![1])], `step ${step}`).toEqual(['a', true]);
+      expect([j![0], kept(j![1])], `step ${step}`).toEqual(['j', false]);
+    }
+  });
+
   it('reads back no index from records of another shape', () => {
     expect(storedIndexOf(new Map([['["/a/"]', Buffer.from('0\nnull\nnull\n')]]))).toBeUndefined();
     // As many terms as postings, or nothing.
