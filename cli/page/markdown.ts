@@ -5,6 +5,7 @@ import { unified } from 'unified';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { reportUnclosedComments } from '../markdown/unclosed-comment';
+import { remarkGuardAutolinkLiterals } from '../markdown/autolink-literals';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, type DeclaredContainer } from '../markdown/containers';
 import { markDirectives } from '../markdown/directives';
@@ -35,9 +36,12 @@ export interface PageTree {
   diagnostics: Diagnostic[];
 }
 
-/** Built once per run: the parser is reusable and holds no per-page state. Lines nested past any limit are cut first (depth.ts). */
+/**
+ * Built once per run: the parser is reusable and holds no per-page state. Lines nested past any limit are cut first (depth.ts).
+ * remark-gfm's bare-URL transform runs only on pages that may have one (markdown/autolink-literals.ts).
+ */
 export function createMarkdownParser() {
-  const processor = unified().use(remarkParse).use(remarkGfm);
+  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkGuardAutolinkLiterals);
   return (markdown: string): Root => processor.parse(cutDeepLines(markdown));
 }
 export type MarkdownParser = ReturnType<typeof createMarkdownParser>;
