@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
@@ -7,17 +6,10 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { guardAutolinkLiterals, guardTransformsIn, mayHaveAutolinkLiteral } from '../../../../cli/markdown/autolink-literals';
 import { createMarkdownParser } from '../../../../cli/page/markdown';
+import { markdownFiles, REPO_ROOT } from '../../../helpers/markdown-files';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const unguarded = unified().use(remarkParse).use(remarkGfm);
 const guarded = createMarkdownParser();
-
-function markdownFiles(dir: string): { name: string; text: string }[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.md') && !name.includes('node_modules') && existsSync(path.join(dir, name)))
-    .sort()
-    .map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') }));
-}
 
 /** Every kind of bare link remark-gfm finds, in the places it finds them and does not. */
 const CASES = [
@@ -44,7 +36,7 @@ const paragraph = (value: string): Root => ({ type: 'root', children: [{ type: '
 
 describe('cli/markdown/autolink-literals', () => {
   it('parses every fixture page, the real site and each bare-link case as remark-gfm does unguarded', () => {
-    const pages = [...markdownFiles(path.join(ROOT, 'tests/fixtures')), ...markdownFiles(path.join(ROOT, 'content')), ...CASES.map((text, at) => ({ name: `case ${at}`, text }))];
+    const pages = [...markdownFiles(path.join(REPO_ROOT, 'tests/fixtures')), ...markdownFiles(path.join(REPO_ROOT, 'content')), ...CASES.map((text, at) => ({ name: `case ${at}`, text }))];
     expect(pages.length).toBeGreaterThan(100);
     for (const { name, text } of pages) expect(guarded(text), name).toEqual(unguarded.parse(text));
   });
