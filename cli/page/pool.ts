@@ -37,22 +37,11 @@ const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
 interface Feed {
   take(): number | undefined;
   more(): boolean;
-  /** A page taken but not processed (its worker was stopped for another page's sake): the next to be taken. */
-  giveBack(page: number): void;
 }
 
 /**
- * Pages handed to a worker at once: the one it works on and the next, waiting
- * in its message queue. One at a time, a worker waited for each next page
- * between pages (its result sent, received by this thread, the next text
- * read, sent): 6% of a page worker's time idle in a 2,000-page profile.
- */
-const PAGES_IN_FLIGHT = 2;
-
-/**
  * Runs the per-page pipeline on worker threads. Each worker takes the next
- * page when it is free (pages differ a lot in cost), from its message queue,
- * where it was sent while the worker worked on the one before. Each result goes to
+ * page when it is free (pages differ a lot in cost). Each result goes to
  * `onResult` with its source's index as it arrives, its body as the bytes
  * the worker made (page/body-bytes.ts), and is not kept here:
  * the caller decides what stays in memory, and output does not depend on
@@ -76,15 +65,10 @@ export async function processPagesInParallel(
   const usualHeap = Math.min(options.heapLimitMb ?? budget.heapMb, budget.heapMb);
   const live = new Set<Worker>();
   let next = 0;
-  const givenBack: number[] = [];
-  const shared: Feed = {
-    take: () => givenBack.pop() ?? (next < sources.length ? next++ : undefined),
-    more: () => givenBack.length > 0 || next < sources.length,
-    giveBack: (page) => void givenBack.push(page),
-  };
+  const shared: Feed = { take: () => (next < sources.length ? next++ : undefined), more: () => next < sources.length };
   const alone = (page: number): Feed => {
     let given = false;
-    return { take: () => (given ? undefined : ((given = true), page)), more: () => !given, giveBack: () => void (given = false) };
+    return { take: () => (given ? undefined : ((given = true), page)), more: () => !given };
   };
   const tooComplex = (page: number, over: 'time' | 'memory') => onResult(page, tooComplexResult(sources[page]!, over, budget));
 
@@ -92,70 +76,47 @@ export async function processPagesInParallel(
     new Promise<void>((resolve, reject) => {
       const worker = options.adopt?.(heap(heapMb), context) ?? new Worker(options.workerScript, { workerData: context, resourceLimits: heap(heapMb) });
       live.add(worker);
-      // Sent to this worker and not answered yet, in the order sent (the order it works in): the first is the one it works on.
-      const inFlight: number[] = [];
-      // Taken from the feed, their texts still being read.
-      const loading = new Set<number>();
+      let current: number | undefined;
       let timer: NodeJS.Timeout | undefined;
       let over = false;
       // This worker is done with: stop it, then settle with what follows (a fresh worker for the rest, if any).
-      // Pages taken for it but not begun go back to the feed.
       const end = (then?: () => Promise<void> | void) => {
         over = true;
         clearTimeout(timer);
         live.delete(worker);
         void worker.terminate();
-        for (const page of [...inFlight.slice(1), ...loading].reverse()) feed.giveBack(page);
         Promise.resolve(then?.()).then(resolve, reject);
       };
       const rest = () => (feed.more() ? run(feed, heapMb) : undefined);
-      // The time budget counts from when the worker begins a page: when the one before it is answered.
-      const startClock = () => {
-        clearTimeout(timer);
-        const page = inFlight[0];
-        if (page === undefined) return;
-        timer = setTimeout(() => {
-          tooComplex(page, 'time');
-          end(rest);
-        }, budget.timeMs);
-      };
       const give = async () => {
-        const page = feed.take();
-        if (page === undefined) {
-          if (inFlight.length === 0 && loading.size === 0) end();
-          return;
-        }
-        loading.add(page);
+        current = feed.take();
+        if (current === undefined) return end();
+        const page = current;
         let source: SourceFile;
         try {
           source = await load(page);
         } catch (error) {
-          if (!over) end(() => Promise.reject(error as Error));
-          return;
+          return end(() => Promise.reject(error as Error));
         }
-        // Given back already when the worker was stopped meanwhile.
         if (over) return;
-        loading.delete(page);
-        inFlight.push(page);
-        if (inFlight.length === 1) startClock();
+        timer = setTimeout(() => {
+          tooComplex(page, 'time');
+          end(rest);
+        }, budget.timeMs);
         worker.postMessage({ index: page, source } satisfies WorkerRequest);
-      };
-      const fill = () => {
-        for (let free = PAGES_IN_FLIGHT - inFlight.length - loading.size; free > 0; free--) void give();
       };
       worker.on('message', (reply: WorkerReply) => {
         if (over) return;
-        if ('ready' in reply) return fill();
+        if ('ready' in reply) return void give();
+        clearTimeout(timer);
         if ('error' in reply) return end(() => Promise.reject(new Error(`${sources[reply.index]?.relativePath}: ${reply.error}`)));
-        const at = inFlight.indexOf(reply.index);
-        if (at >= 0) inFlight.splice(at, 1);
-        startClock();
+        current = undefined;
         onResult(reply.index, reply.result);
-        fill();
+        void give();
       });
       worker.on('error', (error: Error & { code?: string }) => {
         if (over) return;
-        const page = inFlight[0];
+        const page = current;
         if (error.code !== OUT_OF_MEMORY || page === undefined) return end(() => Promise.reject(error));
         end(async () => {
           if (heapMb < budget.heapMb) await run(alone(page), budget.heapMb);

@@ -38,16 +38,6 @@ describe('cli/page/pool', () => {
     expect((parallel[3]?.summary.page?.rendered?.parts.viewer as { codeClasses: string[] }).codeClasses.length).toBeGreaterThan(0);
   });
 
-  it('sends a worker its next page before it has answered the one it works on', async () => {
-    const events: string[] = [];
-    const load = (i: number) => (events.push(`load ${i}`), sources[i]!);
-    await processPagesInParallel(sources.slice(0, 4), context, { workerScript: pathToFileURL(WORKER), threads: 1 }, (i) => void events.push(`result ${i}`), load);
-    expect(events.filter((e) => e.startsWith('result'))).toEqual(['result 0', 'result 1', 'result 2', 'result 3']);
-    expect(events.indexOf('load 1')).toBeLessThan(events.indexOf('result 0'));
-    expect(events.indexOf('load 2')).toBeLessThan(events.indexOf('result 1'));
-    expect(events.filter((e) => e.startsWith('load'))).toHaveLength(4);
-  });
-
   it('reports a page that makes a worker fail instead of hanging', async () => {
     const bad = { relativePath: 'x.md', file: 'content/x.md', text: undefined as unknown as string };
     await expect(processPagesInParallel([bad], context, { workerScript: pathToFileURL(WORKER), threads: 1 }, () => {})).rejects.toThrow(/x\.md/);
