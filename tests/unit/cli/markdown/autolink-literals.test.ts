@@ -39,7 +39,7 @@ describe('cli/markdown/autolink-literals', () => {
     const pages = [...markdownFiles(path.join(REPO_ROOT, 'tests/fixtures')), ...markdownFiles(path.join(REPO_ROOT, 'content')), ...CASES.map((text, at) => ({ name: `case ${at}`, text }))];
     expect(pages.length).toBeGreaterThan(100);
     for (const { name, text } of pages) expect(guarded(text), name).toEqual(unguarded.parse(text));
-  });
+  }, 120_000);
 
   it('guards the one autolink-literal transform remark-gfm adds (found by its name)', () => {
     const processor = unified().use(remarkParse).use(remarkGfm).freeze();
