@@ -7,6 +7,8 @@ import { diagnostic } from '../diagnostics/diagnostic';
 import { reportUnclosedComments } from '../markdown/unclosed-comment';
 import { unbindStaticUrls } from '../markdown/bound-urls';
 import { embedVideos } from '../markdown/video-embeds';
+import { remarkGuardAutolinkLiterals } from '../markdown/autolink-literals';
+import { parseWithoutEmailLiterals, remarkWithoutEmailLiterals } from '../markdown/email-literals';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, type DeclaredContainer } from '../markdown/containers';
 import { markDirectives } from '../markdown/directives';
@@ -37,10 +39,18 @@ export interface PageTree {
   diagnostics: Diagnostic[];
 }
 
-/** Built once per run: the parser is reusable and holds no per-page state. Lines nested past any limit are cut first (depth.ts). */
+/**
+ * Built once per run: the parser is reusable and holds no per-page state. Lines nested past any limit are cut first (depth.ts).
+ * remark-gfm's bare-URL transform runs only on pages that may have one (markdown/autolink-literals.ts), and a page
+ * is parsed without its bare e-mail construct first, again with it only when it may hold an address (markdown/email-literals.ts).
+ */
 export function createMarkdownParser() {
-  const processor = unified().use(remarkParse).use(remarkGfm);
-  return (markdown: string): Root => processor.parse(cutDeepLines(markdown));
+  const whole = unified().use(remarkParse).use(remarkGfm).use(remarkGuardAutolinkLiterals);
+  const quick = unified().use(remarkParse).use(remarkGfm).use(remarkGuardAutolinkLiterals).use(remarkWithoutEmailLiterals);
+  return (markdown: string): Root => {
+    const cut = cutDeepLines(markdown);
+    return parseWithoutEmailLiterals(cut, (text) => quick.parse(text), (text) => whole.parse(text));
+  };
 }
 export type MarkdownParser = ReturnType<typeof createMarkdownParser>;
 

@@ -1,9 +1,9 @@
 import type { Element, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
-import { cleanHtml, urlSurvives } from '../../../../cli/html/clean';
+import { cleanHtml, judgeUrl, urlSurvives } from '../../../../cli/html/clean';
 import { pageToHast } from '../../../../cli/html/page-hast';
-import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../../../../cli/html/policy';
+import { DEFAULT_HTML_POLICY, htmlSchema, type HtmlPolicy } from '../../../../cli/html/policy';
 import { createMarkdownParser } from '../../../../cli/page/markdown';
 import { annotateTree } from '../../../../cli/page/annotate';
 import { extractOutline } from '../../../../cli/page/outline';
@@ -88,6 +88,18 @@ describe('cli/html/clean', () => {
     expect(urlSurvives(' javascript:alert(1)', 'link', DEFAULT_HTML_POLICY)).toBe(false);
     expect(urlSurvives('java\tscript:alert(1)', 'link', DEFAULT_HTML_POLICY)).toBe(false);
     expect(urlSurvives('data:image/png;base64,x', 'image', DEFAULT_HTML_POLICY)).toBe(false);
+  });
+
+  it('urlSurvives, judging URLs without a colon once, says what the sanitizer says of each', () => {
+    const urls = ['./guide.md#setup', '', ' ', '//evil.example/x', '#a', '?q=1', '../ü ber.md', '%zz', '\\\\host\\x', 'a b\tc', 'x"y<z>'];
+    const withColons = ['javascript:alert(1)', ' javascript:x', 'JAVASCRIPT:x', 'java\tscript:x', 'data:x', 'tel:1', 'mailto:a@b', 'https://x', 'a/b:c', 'a?b:c', 'a#b:c', ':x'];
+    const policies: HtmlPolicy[] = [DEFAULT_HTML_POLICY, { allowIframeOrigins: ['https://www.youtube.com'] }];
+    for (const policy of policies) {
+      for (const kind of ['link', 'image'] as const) {
+        for (const url of [...urls, ...withColons]) expect(urlSurvives(url, kind, policy), `${kind} ${JSON.stringify(url)}`).toBe(judgeUrl(url, kind, htmlSchema(policy)));
+      }
+    }
+    expect(withColons.filter((url) => !urlSurvives(url, 'link', DEFAULT_HTML_POLICY))).toEqual(['javascript:alert(1)', ' javascript:x', 'JAVASCRIPT:x', 'java\tscript:x', 'data:x', ':x']);
   });
 
   it('leaves no trace of its marks in the output', () => {
