@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { PAGE_PARTS } from '../../cli/features/parts';
+import { updatesByDifference } from '../../cli/features/search';
 import { OutputFolder } from '../../cli/output/folder';
 import { outputRecordFile } from '../../cli/output/record';
 import { createPagePipeline, type PagePipeline } from '../../cli/page/page-pipeline';
@@ -67,6 +68,27 @@ describe('search index files by difference', () => {
     const again = await intoFolder();
     expect(searchFiles(again.out)).toEqual(after);
     expect(again.result.sizes?.searchIndex).toEqual(edited.result.sizes?.searchIndex);
+  });
+
+  it('updates the stored index for a few changed pages only: past 64 and an eighth of the site, it is made whole (nothing held per page)', () => {
+    expect(updatesByDifference(1, 10_000)).toBe(true);
+    expect(updatesByDifference(1_250, 10_000)).toBe(true);
+    expect(updatesByDifference(1_251, 10_000)).toBe(false);
+    expect(updatesByDifference(10_000, 10_000)).toBe(false);
+    // A small site is updated up to 64 changed pages, all of them here.
+    expect(updatesByDifference(40, 40)).toBe(true);
+    expect(updatesByDifference(65, 100)).toBe(false);
+  });
+
+  it('every page changed after a stored index: the index made whole is a cold build\'s, file for file', { timeout: 60_000 }, async () => {
+    const searchOf = (files: Map<string, string | Uint8Array>) =>
+      new Map([...files].filter(([name]) => name.startsWith('assets/search/')).map(([name, content]) => [name, Buffer.from(content).toString('utf8')]));
+    const onDisk = (out: string) => new Map([...searchFiles(out).keys()].map((name) => [`assets/search/${name}`, readFileSync(path.join(out, 'assets', 'search', name), 'utf8')]));
+    await intoFolder();
+    const pages = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pages(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : []));
+    for (const file of pages(path.join(root, 'content'))) appendFileSync(file, '\nOne more sentence about slate.\n');
+    const { out } = await intoFolder();
+    expect(onDisk(out)).toEqual(searchOf((await cold()).files));
   });
 
   it('a page added, retitled and removed: the index by difference is a cold build\'s, file for file', { timeout: 60_000 }, async () => {
