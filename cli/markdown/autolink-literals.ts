@@ -54,11 +54,7 @@ export function remarkGuardAutolinkLiterals(this: Processor): void {
  */
 export function guardTransformsIn(extensions: readonly unknown[]): number {
   let guarded = 0;
-  for (const extension of extensions) {
-    if (Array.isArray(extension)) {
-      guarded += guardTransformsIn(extension);
-      continue;
-    }
+  for (const extension of extensions.flat(Infinity)) {
     const { transforms } = (extension ?? {}) as MdastExtension;
     if (!Array.isArray(transforms)) continue;
     for (let at = 0; at < transforms.length; at++) {

@@ -65,11 +65,8 @@ export function withoutEmailConstruct(extension: SyntaxExtension | SyntaxExtensi
 /** How many text hooks of these micromark extensions hold the e-mail construct: for the test that notices a remark-gfm that renamed it. */
 export function emailConstructHooks(extensions: readonly unknown[]): number {
   let hooks = 0;
-  for (const extension of extensions) {
-    if (Array.isArray(extension)) {
-      hooks += emailConstructHooks(extension);
-      continue;
-    }
+  // Nested lists too, as remark-gfm makes them.
+  for (const extension of extensions.flat(Infinity)) {
     for (const hooked of Object.values((extension as SyntaxExtension).text ?? {})) {
       if ((Array.isArray(hooked) ? hooked : [hooked]).some((construct) => (construct as { name?: string } | null)?.name === EMAIL_CONSTRUCT_NAME)) hooks++;
     }

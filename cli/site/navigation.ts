@@ -60,9 +60,10 @@ export function resolveNavigation(
   const walk = (entries: readonly SidebarEntryInput[], at: readonly PropertyKey[], depth?: number): SidebarItemRecord[] =>
     entries.flatMap((entry, i): SidebarItemRecord[] => {
       const here = [...at, i];
-      if (typeof entry !== 'string' && 'link' in entry && isWebUrl(entry.link)) return [{ type: 'link', link: entry.link, title: entry.text }];
       if (typeof entry === 'string' || 'link' in entry) {
-        const link = typeof entry === 'string' ? entry : entry.link;
+        // A path, or `{ text, link }`: a page shown with its own text, or another site's page.
+        const { link, text } = typeof entry === 'string' ? { link: entry, text: undefined } : entry;
+        if (text !== undefined && isWebUrl(link)) return [{ type: 'link', link, title: text }];
         const page = findPage(index, link);
         if (!page) {
           deadLink(link, locate(typeof entry === 'string' ? here : [...here, 'link']), 'Sidebar entry');
@@ -70,7 +71,7 @@ export function resolveNavigation(
         }
         order.push(page.path);
         if (depth !== undefined && !groupDepths.has(page.path)) groupDepths.set(page.path, depth);
-        return [{ type: 'page', path: page.path, title: typeof entry === 'string' ? page.title : entry.text }];
+        return [{ type: 'page', path: page.path, title: text ?? page.title }];
       }
       const children = walk(entry.children, [...here, 'children'], entry.sidebarDepth);
       // A group whose every entry is dead (reported above) would be a heading over nothing.
