@@ -24,6 +24,8 @@ export interface SiteModel {
   order: string[];
   /** Page path → the sidebarDepth of its sidebar group, where the group sets one. */
   groupDepths: ReadonlyMap<string, number>;
+  /** Page path → the text its first sidebar listing gives it, where one does (prev/next show it). */
+  sidebarTexts: ReadonlyMap<string, string>;
 }
 
 export interface SiteModelInput extends SiteRecordOptions {
@@ -52,5 +54,5 @@ export function buildSiteModel(input: SiteModelInput): { model: SiteModel; diagn
   const navigation = resolveNavigation(config, index, (path) => site.locate(path));
   append(diagnostics, navigation.diagnostics);
   const record = buildSiteRecord(config, navigation, input);
-  return { model: { config, record, pages: unique, index, redirects: redirectTable.redirects, order: navigation.order, groupDepths: navigation.groupDepths }, diagnostics };
+  return { model: { config, record, pages: unique, index, redirects: redirectTable.redirects, order: navigation.order, groupDepths: navigation.groupDepths, sidebarTexts: navigation.sidebarTexts }, diagnostics };
 }

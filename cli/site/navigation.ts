@@ -14,6 +14,8 @@ export interface Navigation {
   order: string[];
   /** Page path → the sidebarDepth of the group it is directly in (its first listing), where the group has one. */
   groupDepths: Map<string, number>;
+  /** Page path → the text its first listing gives it (`{ text, link }`), where it gives one: prev/next show it, as VuePress's do. */
+  sidebarTexts: Map<string, string>;
   diagnostics: Diagnostic[];
 }
 
@@ -27,6 +29,8 @@ export function resolveNavigation(
   const diagnostics: Diagnostic[] = [];
   const order: string[] = [];
   const groupDepths = new Map<string, number>();
+  const sidebarTexts = new Map<string, string>();
+  const listed = new Set<string>();
   const deadLink = (link: string, at: Place, what: string) =>
     diagnostics.push(
       diagnostic(
@@ -69,8 +73,11 @@ export function resolveNavigation(
           deadLink(link, locate(typeof entry === 'string' ? here : [...here, 'link']), 'Sidebar entry');
           return [];
         }
+        const listedBefore = listed.has(page.path);
+        listed.add(page.path);
         order.push(page.path);
         if (depth !== undefined && !groupDepths.has(page.path)) groupDepths.set(page.path, depth);
+        if (text !== undefined && !listedBefore) sidebarTexts.set(page.path, text);
         return [{ type: 'page', path: page.path, title: text ?? page.title }];
       }
       const children = walk(entry.children, [...here, 'children'], entry.sidebarDepth);
@@ -98,5 +105,5 @@ export function resolveNavigation(
       );
     }
   }
-  return { nav, sidebar, order: [...new Set(order)], groupDepths, diagnostics };
+  return { nav, sidebar, order: [...new Set(order)], groupDepths, sidebarTexts, diagnostics };
 }

@@ -66,10 +66,21 @@ describe('VuePress 1 trees', () => {
     expect(sidebarLinks('/guide/')).toContain('/guide/wiring.html');
   });
 
+  it("labels a prev/next link with the sidebar's text for the page (VuePress's ['options', 'All options']), as VuePress's own prev/next do", async () => {
+    const result = await buildFixture('vuepress-site');
+    const chunkOf = (path: string) => JSON.parse(result.files.get(result.manifest!.pages.find((p) => p.path === path)!.chunk) as string) as { next?: unknown; prev?: unknown };
+    expect(chunkOf('/reference/').next).toEqual({ path: '/reference/options.html', title: 'All options' });
+    expect(chunkOf('/reference/options.html').prev).toEqual({ path: '/reference/', title: 'Reference' });
+  });
+
   it("lists a sidebar's link to another site (VuePress's ['https://…', 'Changelog']) in the static HTML, opening a new tab, and in llms.txt", async () => {
     const result = await buildFixture('vuepress-site');
     const html = result.files.get(htmlFileOf('/reference/')) as string;
-    expect(html).toContain('<li><a href="https://example.org/lantern/changelog" class="sidebar-link" target="_blank" rel="noopener noreferrer">Changelog</a></li>');
+    const newTab = ' target="_blank" rel="noopener noreferrer">';
+    const marked = '<svg[^>]*class="external-icon"[^>]*>.*?</svg><span class="visually-hidden"> \\(opens in a new tab\\)</span></a>';
+    expect(html).toMatch(new RegExp(`<li><a href="https://example.org/lantern/changelog" class="sidebar-link"${newTab}Changelog${marked}</li>`));
+    // The nav's link to another site alike (VuePress opens both in a new tab).
+    expect(html).toMatch(new RegExp(`<a href="https://example.org/lantern" class="nav-link"${newTab}Project${marked}`));
     expect(result.files.get('llms.txt')).toContain('- [Changelog](https://example.org/lantern/changelog)');
   });
 

@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
 import type { NavLinkRecord } from '../../schema/manifest';
 import { hrefOf } from '../router';
-import { ExternalIcon } from './icons';
+import { ExternalLink } from './ExternalLink';
 
-/** A nav or version-menu link: site paths under the base, external links marked and opened as usual. */
+/** A nav or version-menu link: site paths under the base, links to other sites in a new tab (ExternalLink). */
 export function NavLink({ item, base, currentPath, children }: { item: NavLinkRecord; base: string; currentPath?: string; children?: ReactNode }) {
   if (item.external) {
     return (
-      <a href={item.link} className="nav-link" rel="noopener noreferrer">
+      <ExternalLink href={item.link} className="nav-link">
         {item.text}
         {children}
-        <ExternalIcon />
-      </a>
+      </ExternalLink>
     );
   }
   const current = item.link === currentPath;

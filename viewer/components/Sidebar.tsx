@@ -5,6 +5,7 @@ import { sectionOf, sidebarSections } from '../outline';
 import { hrefOf } from '../router';
 import { SIDEBAR_ELEMENT_ID, type ShellSite } from '../view';
 import { HeaderList } from './HeaderList';
+import { ExternalLink } from './ExternalLink';
 import { NavLink } from './NavLink';
 import { LARGE_SIDEBAR_PAGES } from '../../shared/sidebar';
 
@@ -138,9 +139,9 @@ function Items({ items, depth, ...rest }: ItemsProps) {
           <PageItem key={item.path} path={item.path} title={item.title} {...rest} />
         ) : item.type === 'link' ? (
           <li key={`${i}-${item.link}`}>
-            <a href={item.link} className="sidebar-link" target="_blank" rel="noopener noreferrer">
+            <ExternalLink href={item.link} className="sidebar-link">
               {item.title}
-            </a>
+            </ExternalLink>
           </li>
         ) : (
           <Group key={`${i}-${item.title}`} group={item} depth={depth} {...rest} />

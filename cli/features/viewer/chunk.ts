@@ -89,14 +89,30 @@ export function chunkFile(chunk: PageChunk): { name: string; content: string } {
   return { name: chunkFileOf(chunk.path, content), content };
 }
 
-/** Prev/next from frontmatter, else from the sidebar's reading order. */
-export function neighbours(page: EmitPage['page'], order: readonly string[], position: ReadonlyMap<string, number>, index: SiteIndex): Neighbours {
+/** The sidebar's reading order, for prev/next: page paths, each one's place in it, and the texts the sidebar gives pages. */
+export interface ReadingOrder {
+  order: readonly string[];
+  position: ReadonlyMap<string, number>;
+  sidebarTexts: ReadonlyMap<string, string>;
+}
+
+/**
+ * Prev/next from frontmatter, else from the sidebar's reading order. A
+ * link's label is frontmatter's text, else (for the sidebar's neighbour) the
+ * sidebar's text for the page (VuePress's `[path, title]`, which VuePress's
+ * prev/next show too), else the page's title.
+ */
+export function neighbours(page: EmitPage['page'], { order, position, sidebarTexts }: ReadingOrder, index: SiteIndex): Neighbours {
   const at = position.get(page.route.path) ?? -1;
   const pick = (written: Frontmatter['prev'], fallback: string | undefined) => {
     const override = neighbourOf(written);
     if (override === false) return undefined;
-    const target = override?.link !== undefined ? findPage(index, override.link) : fallback ? index.pages.get(fallback) : undefined;
-    return target && { path: target.path, title: override?.text ?? target.title };
+    if (override?.link !== undefined) {
+      const target = findPage(index, override.link);
+      return target && { path: target.path, title: override.text ?? target.title };
+    }
+    const target = fallback === undefined ? undefined : index.pages.get(fallback);
+    return target && { path: target.path, title: override?.text ?? sidebarTexts.get(target.path) ?? target.title };
   };
   const fm = page.frontmatter;
   return {

@@ -34,7 +34,7 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
   published.firstLoad = { js: [assets.script, ...assets.preloads].map(fileOf), css: assets.styles.map(fileOf) };
   // Everything a page's HTML depends on besides its chunk (whose name hashes its content).
   const documentKey = hashOf(viewer.document);
-  const position = new Map(model.order.map((path, at) => [path, at]));
+  const reading = { order: model.order, position: new Map(model.order.map((path, at) => [path, at])), sidebarTexts: model.sidebarTexts };
   const shells = keptShells(kept);
   const linkDigests = await openLinkDigests(stored, CHUNK_LINKS, model.index);
 
@@ -43,7 +43,7 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
       const rendered = page.page.rendered!;
       let hrefs: ReturnType<typeof resolveHrefs> | undefined;
       const hrefsOf = () => (hrefs ??= resolveHrefs(rendered.linkUrls, page.indexed, model.index));
-      const around = neighbours(page.page, model.order, position, model.index);
+      const around = neighbours(page.page, reading, model.index);
       // Page footer: "Edit this page" and "Last updated", the sidebar's depth and the page's language (part of the chunk, and so of its reuse key below).
       const footer = {
         // Each path segment percent-encoded (a `#` or `?` in a file name stays part of the path); a function, so `$&` is not a pattern.
