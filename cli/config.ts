@@ -113,9 +113,7 @@ export function resolveConfig(root: string, flags: ConfigFlags = {}, env: Config
   if (!isDirectory(contentDir)) {
     throw new ConfigError(`The content folder ${merged.content} does not exist (or is not a folder): create it, or point --content at your pages.`);
   }
-  if (outDir.startsWith(contentDir + path.sep)) {
-    throw new ConfigError(`The output folder ${merged.out} is inside the content folder ${merged.content}: each build would read the last one's output as pages. Choose an --out outside it.`);
-  }
+  // An output folder inside the content folder (VuePress's `.vuepress/dist`; `dist/` beside pages at a repository's root) is skipped by the walks (source/output-in-content.ts).
   if (outDir === absoluteRoot || outDir === path.parse(outDir).root) {
     throw new ConfigError(`The output folder ${merged.out} is the project root or a drive root: choose a folder of its own, such as dist.`);
   }

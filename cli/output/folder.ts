@@ -7,6 +7,7 @@ import type { CopiedFile, OutputContent, OutputSink, PutOptions, ReusedOutput } 
 import { hashFile } from '../support/hash';
 import { assetChanged, assetGone } from './assets';
 import { OUTPUT_MARKER } from './layout';
+import { ownSibling } from '../source/output-in-content';
 import { applyJournal, dropJournal, outputConflict, readJournal, writeJournal, type Journal } from './journal';
 import { readOutputRecord, writeOutputRecord, type OutputRecord, type RecordedFile } from './record';
 
@@ -501,13 +502,6 @@ async function isOurs(dir: string, entries: readonly string[]): Promise<boolean>
   if (!entries.includes('pages.schema.json')) return false;
   const schema = await readFile(path.join(dir, 'pages.schema.json'), 'utf8').catch(() => '');
   return schema.includes('"title": "docsbuild pages.json"');
-}
-
-/** `<out>.tmp-<pid>-<stamp>` and `<out>.old-<pid>-<stamp>`: the only names a build gives its own folders. */
-function ownSibling(outName: string, sibling: string): { kind: 'tmp' | 'old' } | undefined {
-  if (!sibling.startsWith(`${outName}.`)) return undefined;
-  const match = /^(tmp|old)-\d+-[0-9a-z]+$/.exec(sibling.slice(outName.length + 1));
-  return match ? { kind: match[1] as 'tmp' | 'old' } : undefined;
 }
 
 /**

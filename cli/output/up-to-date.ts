@@ -3,6 +3,7 @@ import { lstatSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { listedTree, nowNs, sameStamps, stampContentTree, stampPaths, type Stamps } from '../source/input-stamps';
+import { outputInContent } from '../source/output-in-content';
 import type { ListedTree } from '../source/load';
 import { historyStamp } from '../source/last-updated';
 import { OUTPUT_MARKER } from './layout';
@@ -71,7 +72,7 @@ export class UpToDate<Result> {
     since: bigint = nowNs(),
   ): Promise<UpToDate<Result>> {
     const key = createHash('sha256').update(JSON.stringify([RECORD_FORMAT, toolVersion, process.version, settings])).digest('hex');
-    const now = { settings: key, git: await historyStamp(location.contentDir), content: stampContentTree(location.contentDir, since) };
+    const now = { settings: key, git: await historyStamp(location.contentDir), content: stampContentTree(location.contentDir, since, outputInContent(location.contentDir, location.outDir)) };
     return new UpToDate<Result>(buildRecordFile(location.cacheDir, location.outDir), now, since);
   }
 

@@ -17,6 +17,7 @@ import { listen, type ListenOptions, type RunningServer } from './listen';
 import { createStaticHandler } from './static';
 import { WAITING_PAGE, WAITING_SCRIPT } from './waiting-page';
 import { watchTrees, type TreeWatcher } from './watcher';
+import { isOutputFolder, outputInContent } from '../source/output-in-content';
 
 export interface DevOptions extends ListenOptions {
   config: ResolvedConfig;
@@ -312,7 +313,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   // Listen first (a port in use fails at once), watch, then build: a change during the first build makes a second.
   const http = await listen(options, handler);
   const watched = [config.contentDir, ...((options.watchViewer ?? !VIEWER_INSTALLED) ? [VIEWER_DIR] : [])];
-  watcher = watchTrees(watched, onChange);
+  // The output folder, when it lies in the content folder (source/output-in-content.ts): a CLI build writing it is no edit.
+  const output = outputInContent(config.contentDir, config.outDir);
+  const isOutput = (dir: string) => output !== undefined && isOutputFolder(path.relative(config.contentDir, dir).split(path.sep).join('/'), output);
+  watcher = watchTrees(watched, onChange, isOutput);
   run();
   await settled();
   return {

@@ -26,14 +26,14 @@ const isWalked = (name: string) => !SKIPPED_FOLDER.has(name) && !name.startsWith
  * needs to say is "something under here changed": per-folder inotify
  * watches do that reliably, without a dependency.
  */
-export function watchTrees(roots: readonly string[], onChange: (file: string) => void): TreeWatcher {
+export function watchTrees(roots: readonly string[], onChange: (file: string) => void, skipped: (dir: string) => boolean = () => false): TreeWatcher {
   const watchers = new Map<string, FSWatcher>();
   const trees = roots.map((root) => path.resolve(root));
   /** A folder the walk of a tree takes (not one only watchFolders gave). */
   const inTree = (dir: string) =>
     trees.some((root) => {
       const relative = path.relative(root, dir);
-      return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) && relative.split(path.sep).every(isWalked);
+      return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) && relative.split(path.sep).every(isWalked) && !skipped(dir);
     });
   let closed = false;
   let rescanning: Promise<void> | undefined;
@@ -67,7 +67,8 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
   const walk = async (dir: string, found: Set<string>) => {
     found.add(dir);
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    await Promise.all(entries.filter((e) => e.isDirectory() && isWalked(e.name)).map((e) => walk(path.join(dir, e.name), found)));
+    const folders = entries.filter((e) => e.isDirectory() && isWalked(e.name)).map((e) => path.join(dir, e.name));
+    await Promise.all(folders.filter((folder) => !skipped(folder)).map((folder) => walk(folder, found)));
   };
   /**
    * A name that came or went. A folder there now is watched afresh with all

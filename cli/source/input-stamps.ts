@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { VUEPRESS_DIR, type ListedTree } from './load';
 import { RACY_NS, type FileStat } from './unchanged-files';
+import { isOutputFolder } from './output-in-content';
 
 /**
  * Stat stamps of a build's inputs, as git's index keeps them: size, change
@@ -44,12 +45,13 @@ export function stampPaths(paths: Iterable<string>, since?: bigint): Stamps {
 
 /**
  * Every entry of the content tree the build walks (source/load.ts: no dot
- * files but `.vuepress/`, nothing under node_modules), by path relative to the content root,
+ * files but `.vuepress/`, nothing under node_modules, not the output folder `skipped`: see
+ * outputInContent), by path relative to the content root,
  * with its stamp. A file added, deleted or renamed changes the set of keys;
  * an edit changes a stamp. Folders are listed (not stamped): an empty one
  * is no input, but a file in it is.
  */
-export function stampContentTree(contentDir: string, since: bigint = nowNs()): Stamps {
+export function stampContentTree(contentDir: string, since: bigint = nowNs(), skipped?: string): Stamps {
   const stamps: Stamps = {};
   const walk = (relative: string) => {
     const entries = readdirSync(path.join(contentDir, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -57,9 +59,12 @@ export function stampContentTree(contentDir: string, since: bigint = nowNs()): S
       // Dot files are not read, but a `.vuepress/` folder is (its config, its public files): its appearance alone changes the build.
       if (entry.name.startsWith('.') && !(relative === '' && entry.name === VUEPRESS_DIR)) continue;
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (skipped !== undefined && isOutputFolder(child, skipped)) continue;
       if (entry.isDirectory()) {
+        // node_modules is never read, and is no input: with the pages at the project's root it is where the cache appears.
+        if (entry.name === 'node_modules') continue;
         stamps[`${child}/`] = 'dir';
-        if (entry.name !== 'node_modules') walk(child);
+        walk(child);
       } else {
         stamps[child] = stampPath(path.join(contentDir, child), since);
       }

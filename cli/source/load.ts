@@ -9,6 +9,7 @@ import { checkFileNames } from './file-names';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { append } from '../support/append';
 import { runsInContentFolder } from './vuepress-run-folder';
+import { isInsideOutput, outputInContent } from './output-in-content';
 import { runVuepressConfig, type VuepressConfigResult } from './vuepress-config';
 import { textFactsOf } from './text-facts';
 import { storedTextSource } from './stored-text';
@@ -66,6 +67,8 @@ export interface ListedTree {
 export interface ContentLocation {
   root: string;
   contentDir: string;
+  /** The output folder: skipped by the walk when it lies inside the content folder. */
+  outDir?: string;
 }
 
 /** `content/public/` is copied to the output as it is, like VuePress's public folder. */
@@ -119,7 +122,7 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
     path.relative(config.root, path.join(config.contentDir, relativePath)).split(path.sep).join('/');
 
   // One walk of the tree, sorted into pages, the site config and assets: each extra walk costs as much as reading the pages.
-  const tree = listed ?? (await walkContent(config.contentDir));
+  const tree = listed ?? (await walkContent(config.contentDir, outputInContent(config.contentDir, config.outDir)));
   const links = await checkSymlinks(config.contentDir, tree.symlinks, displayPath);
   append(diagnostics, links.diagnostics);
   const isPage = (p: string) => p.endsWith('.md') && !p.startsWith(`${PUBLIC_DIR}/`);
@@ -283,11 +286,11 @@ async function checkSymlinks(
   return { inside, diagnostics };
 }
 
-/** Every file and symbolic link under the content root (no dot files, no node_modules), by path relative to it. */
-async function walkContent(contentDir: string): Promise<{ files: string[]; symlinks: string[] }> {
+/** Every file and symbolic link under the content root (no dot files, no node_modules, not the output folder `skipped`), by path relative to it. */
+async function walkContent(contentDir: string, skipped?: string): Promise<{ files: string[]; symlinks: string[] }> {
   const entries = await fg('**/*', {
     cwd: contentDir,
-    ignore: ['**/node_modules/**'],
+    ignore: ['**/node_modules/**', ...(skipped === undefined ? [] : [`${fg.escapePath(skipped)}/**`])],
     onlyFiles: false,
     followSymbolicLinks: false,
     dot: false,
@@ -296,6 +299,8 @@ async function walkContent(contentDir: string): Promise<{ files: string[]; symli
   const files: string[] = [];
   const symlinks: string[] = [];
   for (const entry of entries) {
+    // An interrupted build's `<out>.tmp-*`/`<out>.old-*` (rare: the next build removes them) is walked, then dropped here.
+    if (skipped !== undefined && isInsideOutput(entry.path, skipped)) continue;
     if (entry.dirent.isSymbolicLink()) symlinks.push(entry.path);
     else if (entry.dirent.isFile()) files.push(entry.path);
   }

@@ -120,9 +120,11 @@ describe('cli/output/folder: never deletes what is not ours', () => {
     expect(readdirSync(dir).filter((n) => n.startsWith('dist.')).every((n) => [...folder.leftovers, ...again.leftovers].some((l) => l.endsWith(n)))).toBe(true);
   });
 
-  it('refuses --out inside the content folder (each build would read the last as pages)', () => {
+  it('takes --out inside the content folder (its walks skip it: tests/integration/output-in-content.test.ts), not the content folder itself or one holding it', () => {
     mkdirSync(path.join(root, 'content'), { recursive: true });
-    expect(() => resolveConfig(root, { config: false, content: 'content', out: 'content/site-out' }, {})).toThrow(/inside the content folder/);
+    expect(resolveConfig(root, { config: false, content: 'content', out: 'content/site-out' }, {}).outDir).toBe(path.join(root, 'content', 'site-out'));
+    expect(() => resolveConfig(root, { config: false, content: 'content', out: 'content' }, {})).toThrow(/would overwrite the content folder/);
+    expect(() => resolveConfig(root, { config: false, content: 'content', out: '.' }, {})).toThrow(UsageError);
   });
 
   it('property: over any mix of folder states, a build touches only the output and its own marked folders', async () => {

@@ -50,6 +50,23 @@ describe('cli/serve/watcher', () => {
     expect(seen.some((f) => f.endsWith('.swp') || f.endsWith('~'))).toBe(false);
   });
 
+  it('does not watch the folders it is told to skip (the output folder in the content folder), existing or made later', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
+    await mkdir(path.join(dir, 'dist', 'assets'), { recursive: true });
+    const seen: string[] = [];
+    const skipped = (folder: string) => path.basename(folder) === 'dist' || path.basename(folder) === 'dist.tmp-1-a';
+    watcher = watchTrees([dir], (file) => seen.push(path.relative(dir!, file)), skipped);
+    await new Promise((r) => setTimeout(r, 100));
+    await writeFile(path.join(dir, 'dist', 'assets', 'a.md'), '# copy');
+    await mkdir(path.join(dir, 'dist.tmp-1-a'));
+    await new Promise((r) => setTimeout(r, 150));
+    await writeFile(path.join(dir, 'dist.tmp-1-a', 'b.md'), '# copy');
+    // A page written after them is heard: by then the skipped folders' events would have come.
+    await writeUntilSeen(path.join(dir, 'page.md'), () => seen, 'page.md');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(new Set(seen.filter((f) => f.endsWith('.md')))).toEqual(new Set(['page.md']));
+  });
+
   it('watches a folder tree moved in whole, and a folder removed and made again', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
     const outside = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-outside-'));

@@ -30,9 +30,10 @@ describe('input stamps', () => {
     return dir;
   };
 
-  it('lists what the build walks: no dot files, nothing under node_modules', () => {
+  it('lists what the build walks: no dot files, no node_modules (where the cache appears when the pages are the project), not the output folder', () => {
     const dir = tree('walk');
-    expect(Object.keys(stampContentTree(dir, later()))).toEqual(['README.md', 'guide/', 'guide/a.md', 'node_modules/', 'site.yaml']);
+    expect(Object.keys(stampContentTree(dir, later()))).toEqual(['README.md', 'guide/', 'guide/a.md', 'site.yaml']);
+    expect(Object.keys(stampContentTree(dir, later(), 'guide'))).toEqual(['README.md', 'site.yaml']);
   });
 
   it('equal for an untouched tree; different after an edit, an addition, a deletion or a rename', () => {
