@@ -60,7 +60,7 @@ export function Layout({ site, sidebar, sidebarPieces, view, showProgress, sideb
       {showProgress && <ProgressBar />}
       <TopBar site={site} currentPath={currentPath} sidebarOpen={sidebarOpen} onToggleSidebar={onToggleSidebar} search={search} withoutNav={withoutNav} />
       {sidebarOpen && <div className="backdrop" onClick={() => onCloseSidebar?.()} />}
-      <Sidebar site={site} items={items} currentPath={currentPath} branch={view.kind === 'page' ? view.page.sidebar : undefined} pieces={sidebarPieces} headers={headers} headerDepth={page?.sidebarDepth ?? 1} active={active} open={sidebarOpen} withoutNav={withoutNav} />
+      <Sidebar site={site} items={items} currentPath={currentPath} branch={view.kind === 'page' ? view.page.sidebar : undefined} pieces={sidebarPieces} headers={headers} headerDepth={page?.sidebarDepth ?? 1} active={active} open={sidebarOpen} withoutNav={withoutNav} withoutEntries={page?.sidebarMode === false} />
       {/* A grid whose columns do not depend on what has arrived: the text never moves when "on this page" comes in. */}
       <div className="page-wrap" inert={inert}>
         <main id={MAIN_ELEMENT_ID} tabIndex={-1}>

@@ -51,6 +51,8 @@ export interface SidebarProps {
   open: boolean;
   /** A page with frontmatter `navbar: false`: the drawer leaves out the top navigation's links too. */
   withoutNav?: boolean;
+  /** A page with no sidebar (frontmatter `sidebar: false`, a `home: true` page): where the top navigation is not in it either, the pane is left out. */
+  withoutEntries?: boolean;
 }
 
 /** The whole tree as the build has it (no pieces): for prerendering. */
@@ -66,7 +68,7 @@ export function wholeTree(items: readonly SidebarNode[]): SidebarTree {
  * header in view comes from a store), or React would render it again
  * instead of hydrating it.
  */
-export function Sidebar({ site, items, currentPath, branch, pieces, headers, headerDepth, active, open, withoutNav }: SidebarProps) {
+export function Sidebar({ site, items, currentPath, branch, pieces, headers, headerDepth, active, open, withoutNav, withoutEntries }: SidebarProps) {
   const root = useRef<HTMLDivElement>(null);
   // Keep the current page's link in view inside the scrolling sidebar.
   useEffect(() => {
@@ -77,7 +79,7 @@ export function Sidebar({ site, items, currentPath, branch, pieces, headers, hea
     if (top < 0 || top > box.clientHeight - 40) box.scrollTop += top - box.clientHeight / 3;
   }, [currentPath]);
   return (
-    <div id={SIDEBAR_ELEMENT_ID} className={open ? 'sidebar open' : 'sidebar'} ref={root}>
+    <div id={SIDEBAR_ELEMENT_ID} className={sidebarClass(open, withoutEntries, withoutNav || site.nav.length === 0)} ref={root}>
       <nav aria-label="Documentation">
         {!withoutNav && <DrawerNav site={site} currentPath={currentPath} />}
         <Suspense>
@@ -89,6 +91,19 @@ export function Sidebar({ site, items, currentPath, branch, pieces, headers, hea
 }
 
 const NO_BRANCH: readonly string[] = [];
+
+/**
+ * `empty`: no entries, so wide screens, where the top navigation is in the
+ * top bar, leave the pane out (VuePress shows no sidebar there either);
+ * `bare`: no top navigation to carry below 1280px either, so only the
+ * phone's drawer is left (layout.css).
+ */
+function sidebarClass(open: boolean, withoutEntries: boolean | undefined, withoutNav: boolean): string {
+  const classes = ['sidebar'];
+  if (open) classes.push('open');
+  if (withoutEntries) classes.push(withoutNav ? 'empty bare' : 'empty');
+  return classes.join(' ');
+}
 
 const SidebarTreeView = memo(function SidebarTreeView({ items, ...rest }: Omit<ItemsProps, 'items' | 'depth' | 'collapseInactive'> & { items: SidebarSource }) {
   const tree = 'then' in items ? use(items) : items;

@@ -28,9 +28,11 @@ export function makeChunk(page: EmitPage, html: string, hrefs: readonly Href[], 
   };
 }
 
-/** The VuePress frontmatter that changes how a page is shown: its own title and meta tags, its sidebar (its language: pageLangOf). */
+/** The VuePress frontmatter that changes how a page is shown: its own title and meta tags, its sidebar (none on a home page), its top bar (its language: pageLangOf). */
 function themeOf(frontmatter: EmitPage['page']['frontmatter'], title: string): Pick<PageChunk, 'metaTitle' | 'meta' | 'sidebarMode' | 'navbar'> {
-  const { meta, sidebar, navbar } = frontmatter;
+  const { meta, navbar } = frontmatter;
+  // A `home: true` page has no sidebar, as in VuePress's default theme (its Layout's shouldShowSidebar).
+  const sidebar = frontmatter.home === true ? false : frontmatter.sidebar;
   const metaTitle = frontmatter.metaTitle ?? titleFromTemplate(frontmatter.titleTemplate, title);
   return {
     ...(metaTitle ? { metaTitle } : {}),

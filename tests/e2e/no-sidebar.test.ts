@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, newContext, openSite, skipBrowserTests, waitForApp, type Site } from './harness';
+
+/**
+ * A page without a sidebar (frontmatter `sidebar: false`; a `home: true`
+ * page): as VuePress shows it, the pane is left out where it would hold
+ * nothing and the page takes its room; below 1280px it still carries the
+ * top navigation, and on a phone the drawer does.
+ */
+describe.skipIf(skipBrowserTests)('viewer: a page without a sidebar (Chromium)', () => {
+  let site: Site;
+  let context: BrowserContext;
+  let content: string;
+
+  beforeAll(async () => {
+    content = mkdtempSync(path.join(tmpdir(), 'docsbuild-no-sidebar-'));
+    mkdirSync(path.join(content, 'guide'));
+    writeFileSync(path.join(content, 'site.yaml'), 'title: Panes\nnav:\n  - { text: Guide, link: /guide/ }\nsidebar:\n  - /guide/\n  - /guide/alone.html\n');
+    writeFileSync(path.join(content, 'README.md'), '---\nhome: true\ntitle: Panes\ntagline: A home page.\nactionText: Start\nactionLink: /guide/\n---\n');
+    writeFileSync(path.join(content, 'guide', 'README.md'), '# Guide\n\nThe guide, with a sidebar.\n');
+    writeFileSync(path.join(content, 'guide', 'alone.md'), '---\nsidebar: false\n---\n\n# Alone\n\nA page without a sidebar.\n');
+    site = await openSite(content);
+    context = await newContext(site);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await site?.close();
+    rmSync(content, { recursive: true, force: true });
+  });
+
+  const layoutAt = async (width: number, route: string) => {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(site.url(route));
+    await waitForApp(page);
+    const measured = await page.evaluate(() => ({
+      sidebar: getComputedStyle(document.querySelector('.sidebar')!).display !== 'none',
+      mainLeft: Math.round(document.querySelector('main')!.getBoundingClientRect().left),
+      sidebarWidth: Math.round(document.querySelector('.sidebar')!.getBoundingClientRect().width),
+    }));
+    expect(errors).toEqual([]);
+    await page.close();
+    return measured;
+  };
+
+  it('leaves the pane out on a wide screen, for sidebar: false and a home page, and centres the page in the room it had', async () => {
+    const withSidebar = await layoutAt(1440, '/guide/');
+    expect(withSidebar.sidebar).toBe(true);
+    for (const route of ['/guide/alone.html', '/']) {
+      const without = await layoutAt(1440, route);
+      expect(without.sidebar, route).toBe(false);
+      // The main column moves left by about half the pane's width (it is centred in the whole width now).
+      expect(withSidebar.mainLeft - without.mainLeft, route).toBeGreaterThan(withSidebar.sidebarWidth / 3);
+    }
+  });
+
+  it('keeps the pane between 960 and 1280px, where it carries the top navigation', async () => {
+    expect((await layoutAt(1100, '/guide/alone.html')).sidebar).toBe(true);
+  });
+});
