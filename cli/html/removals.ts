@@ -123,17 +123,18 @@ function keptProperties(tree: { children: Nodes[] }): Map<number, Properties> {
 
 function describe(originals: readonly Original[], kept: ReadonlyMap<number, Properties>, file: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const byLine = new Map<number, { column: number; items: string[] }>();
-  const note = (at: Point | undefined, item: string) => {
+  const byLine = new Map<number, { column: number; items: string[]; iframeOrigin?: string }>();
+  const note = (at: Point | undefined, item: string, iframeOrigin?: string) => {
     const line = at?.line ?? 1;
     const entry = byLine.get(line) ?? { column: at?.column ?? 1, items: [] };
     if (!entry.items.includes(item)) entry.items.push(item);
+    entry.iframeOrigin ??= iframeOrigin;
     byLine.set(line, entry);
   };
   originals.forEach((original, index) => {
     const after = kept.get(index);
     if (!after) {
-      note(original.at, `<${original.tagName}>`);
+      note(original.at, `<${original.tagName}>`, original.tagName === 'iframe' ? httpsOrigin(original.properties.src) : undefined);
       return;
     }
     for (const key of removedKeys(original.properties, after)) {
@@ -149,12 +150,24 @@ function describe(originals: readonly Original[], kept: ReadonlyMap<number, Prop
       note(original.at, `<${original.tagName} ${attributeName(key)}${shown}>`);
     }
   });
-  for (const [line, { column, items }] of byLine) {
+  for (const [line, { column, items, iframeOrigin }] of byLine) {
     const listed = items.slice(0, MAX_ITEMS).join(', ');
     const more = items.length > MAX_ITEMS ? ` and ${items.length - MAX_ITEMS} more` : '';
-    diagnostics.push(diagnostic('html/removed', { file, line, column }, `Removed from the HTML: ${listed}${more}.`, undefined, items.join(', ')));
+    // An embed (a sandbox, a video, a slide deck) is kept when its site is allowed: say which setting, with the origin to put there.
+    const hint = iframeOrigin === undefined ? undefined : `To embed it, list "${iframeOrigin}" in markdown.allowIframeOrigins in site.yaml (a VuePress tree: docsbuild migrate writes site.yaml).`;
+    diagnostics.push(diagnostic('html/removed', { file, line, column }, `Removed from the HTML: ${listed}${more}.`, hint, items.join(', ')));
   }
   return diagnostics;
+}
+
+/** The origin of an `https:` URL (`https://codesandbox.io`); undefined for any other value. */
+function httpsOrigin(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^https:\/\//i.test(value.trim())) return undefined;
+  try {
+    return new URL(value.trim()).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -31,7 +31,8 @@ const ANY = /!!!include\(|<<<|@\[|\{\{\s*\$(?!const\.|site\.themeConfig\.)/;
 /**
  * A `markdown/unsupported-syntax` warning for each directive left in the
  * page's text (code, inline code and `::: v-pre` are left alone): it is
- * shown as written, and the writer learns why rather than finding it later.
+ * shown as written (an `@[name](arg)`, which remark reads as "@" and a
+ * link, made text again), and the writer learns why rather than finding it later.
  */
 export function reportUnsupportedSyntax(tree: Root, markdown: string, file: string): Diagnostic[] {
   if (!ANY.test(markdown)) return [];
@@ -40,11 +41,22 @@ export function reportUnsupportedSyntax(tree: Root, markdown: string, file: stri
     if (node.type === 'container' && node.kind === 'v-pre') return SKIP;
     // `@[code](./x.js)`, `@[youtube](id)`: remark reads "@" and a link.
     const previous = index !== undefined && index > 0 ? parent?.children[index - 1] : undefined;
-    if (node.type === 'link' && previous?.type === 'text' && /(?:^|\s)@$/.test(previous.value)) {
+    if (node.type === 'link' && previous?.type === 'text' && /(?:^|\s)@$/.test(previous.value) && parent && index !== undefined) {
       const label = node.children.map((c) => ('value' in c ? c.value : '')).join('');
       const start = node.position?.start;
       const at = { file, line: start?.line, column: start ? start.column - 1 : undefined };
-      diagnostics.push(diagnostic('markdown/unsupported-syntax', at, `"@[${label}](${node.url})" is a markdown-it directive docsbuild does not read; it is shown as a link.`, undefined, `@[${label}]`));
+      diagnostics.push(
+        diagnostic(
+          'markdown/unsupported-syntax',
+          at,
+          `"@[${label}](${node.url})" is a markdown-it directive docsbuild does not read; it is shown as written.`,
+          'Replace it with what it showed (a code block, an image, a link), or remove it.',
+          `@[${label}]`,
+        ),
+      );
+      // As written, not as a link: its argument is no page (a link/dead error for each, on top of this warning, failed the build).
+      parent.children[index] = { type: 'text', value: `[${label}](${node.url})`, position: node.position };
+      return SKIP;
     }
     if (node.type !== 'text') return undefined;
     let locate: ReturnType<typeof lineLocator> | undefined;

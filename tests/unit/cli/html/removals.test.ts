@@ -70,6 +70,15 @@ describe('cli/html/removals', () => {
     expect(report(frame, { allowIframeOrigins: ['https://www.youtube-nocookie.com'] })).toEqual([]);
   });
 
+  it("names the setting that keeps an iframe, with its src's origin; an iframe with no https src has the general hint", () => {
+    const hintOf = (markdown: string) => reportRemovedHtml(pageTree(markdown).tree, 'content/page.md', DEFAULT_HTML_POLICY)[0]?.hint;
+    expect(hintOf('<iframe\n  src="https://codesandbox.io/embed/x?fontsize=14"\n></iframe>\n')).toBe(
+      'To embed it, list "https://codesandbox.io" in markdown.allowIframeOrigins in site.yaml (a VuePress tree: docsbuild migrate writes site.yaml).',
+    );
+    expect(hintOf('<iframe src="javascript:alert(1)"></iframe>\n')).toMatch(/README\.md#raw-html/);
+    expect(hintOf('<b onclick="x()">b</b>\n')).toMatch(/README\.md#raw-html/);
+  });
+
   it('finds HTML inside headings and containers too', () => {
     expect(report('# T <b onclick="x()">b</b>\n\n::: tip\nIn <i style="color:red">it</i>.\n:::\n')).toEqual([
       '1:5 html/removed Removed from the HTML: <b onclick>.',

@@ -3,7 +3,7 @@ import { renderMarkdown } from '../../../helpers/render';
 
 describe('cli/markdown/unsupported', () => {
   it('warns about directives it does not read, at their place, and shows them as written', async () => {
-    const { tree, html } = await renderMarkdown('# T\n\nSee !!!include(x.md)!!! here.\n\n@[code](./x.js)\n\nTitle: {{ $page.title }}\n\n<<<\n');
+    const { tree, html, outline } = await renderMarkdown('# T\n\nSee !!!include(x.md)!!! here.\n\n@[code](./x.js)\n\nTitle: {{ $page.title }}\n\n<<<\n');
     expect(tree.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual([
       'markdown/unsupported-syntax@3:5',
       'markdown/unsupported-syntax@5:1',
@@ -11,6 +11,9 @@ describe('cli/markdown/unsupported', () => {
       'markdown/unsupported-syntax@9:1',
     ]);
     expect(html).toContain('<p>Title: {{ $page.title }}</p>');
+    // The markdown-it directive as written, not a link to a page named like its argument.
+    expect(html).toContain('<p>@[code](./x.js)</p>');
+    expect(outline.links.map((link) => link.url)).toEqual([]);
   });
 
   it('says nothing about code, v-pre, constants or step references', async () => {
