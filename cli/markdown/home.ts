@@ -43,7 +43,7 @@ export function mayShowSiteTitle(text: string): boolean {
   return /\bhome\b['"]?\s*:/.test(text);
 }
 
-/** The home layout of a `home: true` page, put first in its tree; other pages are left as they are. */
+/** The home layout of a `home: true` page, put first in its tree (its footer last); other pages are left as they are. */
 export function addHomeLayout(tree: Root, frontmatter: Frontmatter, lineOf: KeyLine, siteTitle?: string): void {
   if (frontmatter.home !== true) return;
   const at = (key: string) => {
@@ -62,9 +62,10 @@ export function addHomeLayout(tree: Root, frontmatter: Frontmatter, lineOf: KeyL
     heroText: frontmatter.heroText === null ? null : (frontmatter.heroText ?? siteTitle ?? frontmatter.title),
     tagline: frontmatter.tagline === null ? null : (frontmatter.tagline ?? frontmatter.description),
     features: frontmatter.features ?? [],
-    footer: frontmatter.footer,
     children,
     position: at('home'),
   };
   tree.children.unshift(home);
+  // The footer comes after the page's own content, as in VuePress's Home.vue: a home layout of its footer alone, last.
+  if (frontmatter.footer) tree.children.push({ type: 'home', heroText: null, tagline: null, features: [], footer: frontmatter.footer, children: [], position: at('footer') });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Root } from 'mdast';
 import type { Frontmatter } from '../../../../schema/frontmatter';
 import { addHomeLayout, mayShowSiteTitle, type HomeNode } from '../../../../cli/markdown/home';
+import { renderMarkdown } from '../../../helpers/render';
 
 describe('cli/markdown/home mayShowSiteTitle', () => {
   it('is true for a page whose frontmatter has a home key, however it is written', () => {
@@ -30,5 +31,13 @@ describe('cli/markdown/home addHomeLayout', () => {
     expect(heroOf({ title: 'a' }, 'vue-element-admin')).toBe('vue-element-admin');
     expect(heroOf({ title: 'Welcome' })).toBe('Welcome');
     expect(heroOf({ title: 'a', heroText: null }, 'Site')).toBeNull();
+  });
+
+  it("puts the footer after the page's own content, as VuePress's Home.vue does", async () => {
+    const { html } = await renderMarkdown('---\nhome: true\ntitle: Home\ntagline: Tag\nfooter: MIT Licensed\n---\n\n::: warning Version\nOlder docs.\n:::\n');
+    expect(html.indexOf('hero-tagline')).toBeGreaterThan(-1);
+    expect(html.indexOf('Older docs.')).toBeGreaterThan(html.indexOf('hero-tagline'));
+    expect(html.indexOf('<footer class="home-footer">MIT Licensed</footer>')).toBeGreaterThan(html.indexOf('Older docs.'));
+    expect(html.match(/home-footer/g)).toHaveLength(1);
   });
 });
