@@ -32,11 +32,11 @@ describe('viewer/route-data', () => {
       expect(await resolved('/limits')).toBe('/limits/');
       expect(await resolved('/index.html')).toBe('/');
     });
-    it('keeps quickstart/create-new-workflow.html, and lands its extension-less spelling on it', async () => {
+    it('keeps quickstart/create-new-workflow.html, and lands its extension-less and folder spellings on it', async () => {
       expect(await resolved('/quickstart/create-new-workflow.html')).toBe('/quickstart/create-new-workflow.html');
       expect(await resolved('/quickstart/create-new-workflow')).toBe('/quickstart/create-new-workflow.html');
-      // As in the build's link check: a folder form is no spelling of an .html page.
-      expect(await resolved('/quickstart/create-new-workflow/')).toBe('not-found /quickstart/create-new-workflow/');
+      // As in the build's link check and VuePress 1's router: the folder form lands on the .html page.
+      expect(await resolved('/quickstart/create-new-workflow/')).toBe('/quickstart/create-new-workflow.html');
     });
     it('follows every redirect, with or without its trailing slash, into another shard if it must', async () => {
       for (const { from, to } of REDIRECTS.redirects) expect(await resolved(from), from).toBe(to);

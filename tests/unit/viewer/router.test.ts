@@ -30,7 +30,7 @@ describe('viewer/router', () => {
     expect(pathVariants('/limits/index.html')).toEqual(['/limits/index.html', '/limits/']);
     expect(pathVariants('/limits.html')).toEqual(['/limits.html', '/limits/']);
     expect(pathVariants('/limits')).toEqual(['/limits', '/limits/', '/limits.html']);
-    expect(pathVariants('/limits/')).toEqual(['/limits/', '/limits']);
+    expect(pathVariants('/limits/')).toEqual(['/limits/', '/limits', '/limits.html']);
     expect(pathVariants('/')).toEqual(['/']);
   });
 });

@@ -28,7 +28,7 @@ describe('cli/page/route', () => {
     expect(pathVariants('/limits')).toEqual(['/limits', '/limits/', '/limits.html']);
     expect(pathVariants('/limits.html')).toEqual(['/limits.html', '/limits/']);
     expect(pathVariants('/limits/index.html')).toEqual(['/limits/index.html', '/limits/']);
-    expect(pathVariants('/limits/')).toEqual(['/limits/', '/limits']);
+    expect(pathVariants('/limits/')).toEqual(['/limits/', '/limits', '/limits.html']);
   });
 
   it('makes output names safe whatever the path holds', () => {

@@ -14,6 +14,14 @@ describe('cli/site/navigation', () => {
     expect(diagnostics[0]!.hint).toBe('Add "/lost/" to "sidebar:" in site.yaml.');
   });
 
+  it('lands a nav link in the folder form on the .html page, as VuePress 1\'s router does (vuejs/docs: "/community/join/" for community/join.md)', () => {
+    const index = createSiteIndex('/', ['/', '/community/join.html'].map(page), new Map());
+    const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/'], nav: [{ text: 'Community', items: [{ text: 'Join', link: '/community/join/' }] }] });
+    const { nav, diagnostics } = resolveNavigation(config, index, () => ({ file: 'content/site.yaml' }));
+    expect(diagnostics).toEqual([]);
+    expect(nav).toEqual([{ text: 'Community', items: [{ text: 'Join', link: '/community/join.html', external: false }] }]);
+  });
+
   it('shows a { text, link } entry with its own text, and reports a dead one at its link', () => {
     const index = createSiteIndex('/', ['/', '/guide/'].map(page), new Map());
     const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/', { text: 'Start here', link: '/guide/' }, { text: 'Gone', link: '/gone/' }] });
