@@ -17,6 +17,7 @@ import { readComponents } from '../markdown/components';
 import { markAlerts } from '../markdown/alerts';
 import { replaceEmojiShortcodes } from '../markdown/emoji';
 import { reportUnsupportedSyntax } from '../markdown/unsupported';
+import { interpolatePageData } from '../markdown/page-data';
 import { replaceTocMarkers } from '../markdown/toc';
 import { readFenceInfo } from '../markdown/fence-info';
 import { addHomeLayout } from '../markdown/home';
@@ -87,6 +88,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   embedVideos(tree, text, context.html ?? DEFAULT_HTML_POLICY);
   if (text.includes('[!')) markAlerts(tree);
   append(diagnostics, interpolateConstants(tree, context.constants, file));
+  interpolatePageData(tree, page.frontmatter, text);
   replaceEmojiShortcodes(tree, text);
   append(diagnostics, reportUnsupportedSyntax(tree, text, file));
   replaceTocMarkers(tree);

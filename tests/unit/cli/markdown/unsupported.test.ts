@@ -3,14 +3,14 @@ import { renderMarkdown } from '../../../helpers/render';
 
 describe('cli/markdown/unsupported', () => {
   it('warns about directives it does not read, at their place, and shows them as written', async () => {
-    const { tree, html, outline } = await renderMarkdown('# T\n\nSee !!!include(x.md)!!! here.\n\n@[code](./x.js)\n\nTitle: {{ $page.title }}\n\n<<<\n');
+    const { tree, html, outline } = await renderMarkdown('# T\n\nSee !!!include(x.md)!!! here.\n\n@[code](./x.js)\n\nUpdated: {{ $page.lastUpdated }}\n\n<<<\n');
     expect(tree.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual([
       'markdown/unsupported-syntax@3:5',
       'markdown/unsupported-syntax@5:1',
-      'markdown/unsupported-syntax@7:8',
+      'markdown/unsupported-syntax@7:10',
       'markdown/unsupported-syntax@9:1',
     ]);
-    expect(html).toContain('<p>Title: {{ $page.title }}</p>');
+    expect(html).toContain('<p>Updated: {{ $page.lastUpdated }}</p>');
     // The markdown-it directive as written, not a link to a page named like its argument.
     expect(html).toContain('<p>@[code](./x.js)</p>');
     expect(outline.links.map((link) => link.url)).toEqual([]);
