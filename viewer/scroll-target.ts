@@ -5,7 +5,7 @@ export type ScrollTarget =
   | { kind: 'top' }
   | { kind: 'keep' };
 
-/** The element a URL hash points at (`#über-größe` arrives percent-encoded). */
+/** The element a URL hash points at (`#über-größe` arrives percent-encoded): by its id, else raw HTML's prefixed id or name. */
 export function hashTarget(doc: Document, hash: string): HTMLElement | null {
   if (hash.length < 2) return null;
   let id = hash.slice(1);
@@ -14,7 +14,8 @@ export function hashTarget(doc: Document, hash: string): HTMLElement | null {
   } catch {
     // a malformed escape: use the raw text
   }
-  return doc.getElementById(id);
+  // Raw HTML's ids and names carry GitHub's `user-content-` prefix in the page (cli/html/clean.ts), as on GitHub, whose script finds them the same way.
+  return doc.getElementById(id) ?? doc.getElementById(`user-content-${id}`) ?? doc.getElementsByName(`user-content-${id}`)[0] ?? null;
 }
 
 /** Nothing has the focus (it was on something that went away or was hidden: a search result, a drawer link, the old page's link). */

@@ -3,6 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import { eachNode } from '../markdown/walk';
 import type { Header } from '../../schema/manifest';
 import { rawImageUrls } from '../html/raw-images';
+import { rawHtmlIds } from '../html/raw-ids';
 import { createSlugger, type SlugRule, type Slugger } from '../markdown/slugs';
 import { cleanHeaderText } from './title';
 import type { PageTree } from './markdown';
@@ -87,9 +88,11 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
         line: node.position?.start.line ?? 1,
         column: node.position?.start.column ?? 1,
       });
-    } else if (node.type === 'html' && node.value.includes('<img')) {
+    } else if (node.type === 'html') {
       // A raw <img src="./x.png"> is checked like a Markdown image.
-      for (const image of rawImageUrls(node.value, node.position?.start ?? { line: 1, column: 1 })) links.push({ kind: 'image', ...image });
+      if (node.value.includes('<img')) for (const image of rawImageUrls(node.value, node.position?.start ?? { line: 1, column: 1 })) links.push({ kind: 'image', ...image });
+      // A raw element's id is somewhere a link may point (`<span id="vmodel-ime-tip"></span>`).
+      for (const id of rawHtmlIds(node.value)) anchors.add(id);
     }
   });
   for (const [id, alias] of pendingAliases) addAlias(id, alias);

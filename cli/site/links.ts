@@ -151,7 +151,8 @@ export function resolveHrefs(urls: readonly string[], from: IndexedPage, index: 
   });
 }
 
-function safeDecode(text: string): string {
+/** Percent-escapes decoded (`%C3%BCber` → `über`); the text as written when it has none or a bad one. */
+export function safeDecode(text: string): string {
   if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);

@@ -6,6 +6,8 @@ import type { Diagnostic, Place } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
 import { findPage, type SiteIndex } from './site-index';
+import { anchorHint } from './checks/links';
+import { safeDecode } from './links';
 
 export interface Navigation {
   nav: NavItemRecord[];
@@ -49,8 +51,26 @@ export function resolveNavigation(
     return page?.path;
   };
   const navLink = (item: { text: string; link: string }, at: readonly PropertyKey[]): NavLinkRecord[] => {
-    const link = resolveLink(item.link, at, 'Nav link');
-    return link === undefined ? [] : [{ text: item.text, link, external: isWebUrl(item.link) }];
+    if (isWebUrl(item.link)) return [{ text: item.text, link: item.link, external: true }];
+    // A nav link may name a section of its page (vuejs/docs: "/support-vuejs/#one-time-donations"): the page, then the anchor.
+    const hashAt = item.link.indexOf('#');
+    if (hashAt < 0) {
+      const link = resolveLink(item.link, at, 'Nav link');
+      return link === undefined ? [] : [{ text: item.text, link, external: false }];
+    }
+    const page = findPage(index, item.link.slice(0, hashAt));
+    if (!page) {
+      deadLink(item.link, locate(at), 'Nav link');
+      return [];
+    }
+    const fragment = item.link.slice(hashAt + 1);
+    const anchor = safeDecode(fragment);
+    if (anchor !== '' && !page.anchors.has(anchor)) {
+      diagnostics.push(
+        diagnostic('link/dead-anchor', locate(at), `Nav link "${item.link}" points to "#${anchor}", which is no heading on ${page.path}.`, anchorHint(anchor, page.anchors, page.path), item.link),
+      );
+    }
+    return [{ text: item.text, link: fragment === '' ? page.path : `${page.path}#${fragment}`, external: false }];
   };
 
   // A dead entry is left out (a group with none left too), as in the sidebar: never a link to nowhere.
@@ -91,7 +111,7 @@ export function resolveNavigation(
     const from = locate(['sidebar']).file;
     const where = /\.ya?ml$/.test(from) ? `"sidebar:" in ${path.basename(from)}` : `themeConfig.sidebar in ${from}`;
     // A page the top nav links to is reachable too (a VuePress site's FAQ), and so is the home page (the site title links to it).
-    const reachable = new Set(['/', ...order, ...nav.flatMap((item) => ('items' in item ? item.items : [item])).map((link) => link.link)]);
+    const reachable = new Set(['/', ...order, ...nav.flatMap((item) => ('items' in item ? item.items : [item])).map((link) => link.link.split('#')[0]!)]);
     for (const page of index.pages.values()) {
       if (reachable.has(page.path)) continue;
       diagnostics.push(

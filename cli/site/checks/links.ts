@@ -80,7 +80,7 @@ const ANCHORS_LISTED = 8;
  * came off: `#callback-since-v2-1` → `callback`), the longest; then the page's
  * first headings, saying how many more it has.
  */
-function anchorHint(hash: string, anchors: ReadonlySet<string>, where: string): string {
+export function anchorHint(hash: string, anchors: ReadonlySet<string>, where: string): string {
   const listed = [...anchors].slice(0, ANCHORS_LISTED).join(', ');
   const more = anchors.size > ANCHORS_LISTED ? `, and ${anchors.size - ANCHORS_LISTED} more` : '';
   const fallback = `Headings on ${where}: ${listed || 'none'}${more}.`;

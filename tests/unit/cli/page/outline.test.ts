@@ -22,6 +22,12 @@ describe('cli/page/outline', () => {
     ]);
   });
 
+  it("counts raw HTML's ids and names as anchors, not as headers (vuejs/docs' <span id=\"vmodel-ime-tip\">), comments left out", () => {
+    const o = outline('## Forms\n\n<span id="vmodel-ime-tip"></span>\n\n<p>Text <a name=\'top\'></a> <b id=bare>b</b></p>\n\n<!-- <div id="commented"> -->\n');
+    expect([...o.anchors].sort()).toEqual(['bare', 'forms', 'top', 'vmodel-ime-tip']);
+    expect(o.headers.map((h) => h.slug)).toEqual(['forms']);
+  });
+
   it('suffixes duplicate slugs, counting headings of every level', () => {
     const o = outline('# Setup\n\n## Setup\n\n#### Setup\n\n### Setup\n');
     const [, second, , fourth] = slugsOf(['Setup', 'Setup', 'Setup', 'Setup']);

@@ -22,6 +22,36 @@ describe('cli/site/navigation', () => {
     expect(nav).toEqual([{ text: 'Community', items: [{ text: 'Join', link: '/community/join.html', external: false }] }]);
   });
 
+  it("keeps a nav link's section (vuejs/docs' \"/support-vuejs/#one-time-donations\"), warns when the page has no such heading, and counts the page reachable", () => {
+    const donate: IndexedPage = { ...page('/support-vuejs/'), anchors: new Set(['one-time-donations', 'über']) };
+    const index = createSiteIndex('/', [page('/'), donate, page('/guide/translations.html')], new Map());
+    const items = [
+      { text: 'Once', link: '/support-vuejs/#one-time-donations' },
+      { text: 'Über', link: '/support-vuejs/#%C3%BCber' },
+      { text: 'Pledge', link: '/support-vuejs/#recurring-pledges' },
+      { text: 'Translations', link: '/guide/translations#community' },
+      { text: 'Gone', link: '/gone/#x' },
+    ];
+    const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/'], nav: [{ text: 'Support', items }] });
+    const { nav, diagnostics } = resolveNavigation(config, index, () => ({ file: 'content/site.yaml' }));
+    expect(nav).toEqual([
+      {
+        text: 'Support',
+        items: [
+          { text: 'Once', link: '/support-vuejs/#one-time-donations', external: false },
+          { text: 'Über', link: '/support-vuejs/#%C3%BCber', external: false },
+          { text: 'Pledge', link: '/support-vuejs/#recurring-pledges', external: false },
+          { text: 'Translations', link: '/guide/translations.html#community', external: false },
+        ],
+      },
+    ]);
+    expect(diagnostics.map((d) => [d.code, d.subject])).toEqual([
+      ['link/dead-anchor', '/support-vuejs/#recurring-pledges'],
+      ['link/dead-anchor', '/guide/translations#community'],
+      ['config/dead-link', '/gone/#x'],
+    ]);
+  });
+
   it('shows a { text, link } entry with its own text, and reports a dead one at its link', () => {
     const index = createSiteIndex('/', ['/', '/guide/'].map(page), new Map());
     const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/', { text: 'Start here', link: '/guide/' }, { text: 'Gone', link: '/gone/' }] });
