@@ -1,5 +1,5 @@
 import { ROUTES_VERSION, RoutesRootSchema, RouteShardSchema, SidebarPieceSchema, type RoutesRoot, type RouteShard, type SidebarPiece } from '../../../schema/routes';
-import { shardOf } from '../../../shared/prefix-shards';
+import { shardFinder } from '../shard-finder';
 import { ROUTES_FILE, routeShardFileOf, sidebarPieceFilesOf } from '../../output/layout';
 import { keptGzipSize } from '../../output/sizes';
 import type { EmitContext, Feature, FeatureRun } from '../types';
@@ -49,6 +49,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
         ...(published.searchIndex ? { search: published.searchIndex.name } : {}),
       });
       const rootText = json(root);
+      const shardOf = shardFinder(prefixes);
       await output.put(ROUTES_FILE, rootText);
       published.routeData = {
         root: keptGzipSize(rootText),
@@ -56,7 +57,7 @@ async function start({ model, pages, output, published }: EmitContext): Promise<
         byPage: new Map(
           entries.map((entry) => [
             entry.path,
-            { shard: shardSizes[shardOf(entry.path, prefixes)]!, sidebar: (entry.branch ?? []).reduce((sum, at) => sum + pieceSizes[at]!, 0) },
+            { shard: shardSizes[shardOf(entry.path)]!, sidebar: (entry.branch ?? []).reduce((sum, at) => sum + pieceSizes[at]!, 0) },
           ]),
         ),
       };
