@@ -233,6 +233,9 @@ async function buildWith(
     Object.assign(result, settle(withoutPartialProblems(diagnostics, imports.partials), config, suppressions, {}));
     return result;
   }
+  // What the output features stored last time, read while the site is checked (a CLI build's, with a cache).
+  const stored = options.mode === 'build' && cache && !options.memory ? new FeatureStates(cache.dir, cache.toolVersion) : undefined;
+  stored?.readEarly(FEATURES.flatMap((feature) => feature.readsEarly ?? []));
   const assets = planAssets(sources.assets);
   const { model, diagnostics: modelDiagnostics } = buildSiteModel({
     site: { ...site, config: siteConfig },
@@ -296,10 +299,10 @@ async function buildWith(
   const published: Published = { chunks: new Map(), copies: new Map(), records: new Map(), htmlGzip: new Map() };
   // Page footer: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
   const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
-  const stored = cache && !options.memory ? new FeatureStates(cache.dir, cache.toolVersion) : undefined;
   const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored, sizes: options.sizes };
   const runs: (FeatureRun | undefined)[] = [];
   for (const feature of FEATURES) runs.push(await feature.start(emit));
+  stored?.dropEarly();
   timer.lap('viewer bundle and site-wide inputs');
 
   const heap = keepHeap(() => result.bodiesRead);

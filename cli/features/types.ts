@@ -82,4 +82,6 @@ export interface FeatureRun {
 export interface Feature {
   name: string;
   start(context: EmitContext): Promise<FeatureRun>;
+  /** The states (EmitContext.stored) `start` loads: read early, while the site is checked (FeatureStates.readEarly). */
+  readsEarly?: readonly string[];
 }

@@ -42,7 +42,11 @@ export function createFramedFileWriter(file: string, header: string): FramedFile
  * another header.
  */
 export async function readFramedFile(file: string, header: string): Promise<Buffer[] | undefined> {
-  const body = await readCheckedFile(file);
+  return framesOf(await readCheckedFile(file), header);
+}
+
+/** readFramedFile's frames, from a checked file's body read already (readCheckedFile's answer). */
+export function framesOf(body: Buffer | undefined, header: string): Buffer[] | undefined {
   if (!body) return undefined;
   const frames: Buffer[] = [];
   let at = 0;

@@ -58,4 +58,34 @@ describe('route shards by difference', () => {
     expect(kept.length).toBeLessThan(shards.length);
     expect(now.result.sizes).toEqual(cold.sizes);
   });
+
+  it('sidebar pieces: kept after an edit that leaves the sidebar as it was, made again after a title edit, always as a cold build makes them', { timeout: 120_000 }, async () => {
+    const config = () => resolveConfig(root, { config: false });
+    const warm = async (previous?: MemoryOutput) => {
+      const output = new MemoryOutput(previous);
+      const result = await build({ ...config(), pages: { cache: { dir: path.join(root, 'cache'), toolVersion: 'test' } } }, { mode: 'build', output, pipeline });
+      return { result, output };
+    };
+    const piecesOf = (files: Map<string, unknown>) => [...files.keys()].filter((name) => /\/sidebar-\d+\./.test(name));
+    const sameAsCold = async (now: Awaited<ReturnType<typeof warm>>) => {
+      const cold = await build(config(), { mode: 'build', pipeline });
+      expect([...now.result.files.keys()]).toEqual([...cold.files.keys()]);
+      for (const [name, bytes] of cold.files) expect(Buffer.from(now.result.files.get(name)!), name).toEqual(Buffer.from(bytes));
+      expect(now.result.sizes).toEqual(cold.sizes);
+    };
+    // A group of each folder's pages: over LARGE_SIDEBAR_PAGES (200) in all, each group is a piece of its own.
+    const groups = FOLDERS.map((folder) => `  - title: ${folder}\n    children:\n${Array.from({ length: PAGES_PER_FOLDER }, (_, at) => `      - /${folder}/page-${at}.html\n`).join('')}`);
+    writeFileSync(path.join(root, 'content', 'site.yaml'), `title: Many\nbase: /docs/\nsidebar:\n  - /\n${groups.join('')}`);
+    const first = await warm();
+    expect(piecesOf(first.result.files).length).toBeGreaterThanOrEqual(FOLDERS.length);
+    appendFileSync(path.join(root, 'content', 'alpha', 'page-3.md'), '\nA paragraph that leaves the sidebar alone.\n');
+    const body = await warm(first.output);
+    expect(piecesOf(body.result.files)).toEqual(piecesOf(first.result.files));
+    await sameAsCold(body);
+    const retitled = path.join(root, 'content', 'gamma', 'page-11.md');
+    writeFileSync(retitled, '# gamma eleven, retitled\n\nText of page 11.\n');
+    const title = await warm(body.output);
+    expect(piecesOf(title.result.files)).not.toEqual(piecesOf(body.result.files));
+    await sameAsCold(title);
+  });
 });

@@ -2,7 +2,7 @@ import { MANIFEST_VERSION, PageRecordSchema, type Manifest, type PageRecord, typ
 import { MANIFEST_FILE } from '../../output/layout';
 import { writePlannedParts } from '../../output/plan';
 import { inBlocks } from '../../support/blocks';
-import { hashOf } from '../../support/hash';
+import { hashOfLines } from '../../support/hash';
 import { stableStringify, stableStringifyPieces } from '../../support/json';
 import { lastFilePieces } from '../last-file-pieces';
 import type { EmitContext } from '../types';
@@ -34,7 +34,7 @@ export async function writeManifestByDifference(
   records: readonly PageRecord[],
   keys: readonly string[],
 ): Promise<Manifest> {
-  const reuseKey = `manifest-from:${hashOf([MANIFEST_VERSION, stableStringify(site), keys])}`;
+  const reuseKey = `manifest-from:${hashOfLines(keyLines(site, keys))}`;
   if (await output.reuse(reuseKey)) return { version: MANIFEST_VERSION, site, pages: [...records] };
   const last = await lastLayout(stored, output);
   const texts = keys.map((key) => last?.pieceOf(key));
@@ -47,6 +47,12 @@ export async function writeManifestByDifference(
   });
   if (layout && !written.reused) await stored?.save(MANIFEST_LAYOUT, layout);
   return manifest;
+}
+
+/** What pages.json is made from, a line each: its version and site record, then each record's key (JSON strings, no newline in them). */
+function* keyLines(site: SiteRecord, keys: readonly string[]): Generator<string> {
+  yield JSON.stringify([MANIFEST_VERSION, stableStringify(site)]);
+  for (const key of keys) yield JSON.stringify(key);
 }
 
 /** pages.json goes to the disk in blocks of this size. */

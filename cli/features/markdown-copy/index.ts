@@ -4,19 +4,22 @@ import { writePlanned } from '../../output/plan';
 import { partOf } from '../../page/types';
 import { resolveLink } from '../../site/links';
 import type { IndexedPage, SiteIndex } from '../../site/site-index';
-import { hashOf } from '../../support/hash';
+import { hashOfJson } from '../../support/hash';
 import { openLinkDigests } from '../link-digests';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { fillMarkdownCopy, type CopyTarget, type PreparedCopy } from './copy';
 import { llmsTxt } from './llms-txt';
 import { PART_NAME as NAME, type CopySummary } from './part';
 
+/** Where the digests of the copies' links are kept between CLI builds (FeatureStates). */
+const COPY_LINKS = 'copy-links';
+
 /**
  * Each page as plain Markdown beside its HTML (`/a/` → `a/index.md`), for
  * tools and language models that read docs, and llms.txt, the index of them
  * (llmstxt.org).
  */
-export const markdownCopyFeature: Feature = { name: NAME, start };
+export const markdownCopyFeature: Feature = { name: NAME, start, readsEarly: [COPY_LINKS] };
 
 async function start({ model, pages, output, published, stored }: EmitContext): Promise<FeatureRun> {
   // A .md copy never replaces a file of the site (a page's HTML, the viewer, content/public/).
@@ -30,7 +33,7 @@ async function start({ model, pages, output, published, stored }: EmitContext): 
       const urls = partOf<CopySummary>(page.page.rendered?.parts, NAME)?.urls ?? [];
       let links: CopyTarget[] | undefined;
       const linksOf = () => (links ??= copyHrefs(urls, page.indexed, model.index, model.record.host));
-      const reuseKey = page.inputKey && `md-from:${hashOf([page.inputKey, linkDigests.digestOf(page, linksOf)])}`;
+      const reuseKey = page.inputKey && `md-from:${hashOfJson([page.inputKey, linkDigests.digestOf(page, linksOf)])}`;
       await writePlanned(output, {
         name: copyName,
         reuseKey,
@@ -50,9 +53,6 @@ async function start({ model, pages, output, published, stored }: EmitContext): 
     },
   };
 }
-
-/** Where the digests of the copies' links are kept between CLI builds (FeatureStates). */
-const COPY_LINKS = 'copy-links';
 
 /**
  * Where each link of a page's `.md` copy leads on the site (undefined: keep

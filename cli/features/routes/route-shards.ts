@@ -1,4 +1,5 @@
-import { shardOf, shardPrefixes, type ShardLimits } from '../../../shared/prefix-shards';
+import { shardPrefixes, type ShardLimits } from '../../../shared/prefix-shards';
+import { shardFinder } from '../shard-finder';
 import { ROUTES_VERSION, type RouteShard } from '../../../schema/routes';
 import { chunkIdOf } from '../../../shared/output-names';
 import type { Redirect } from '../../site/redirects';
@@ -30,12 +31,13 @@ export interface RouteShards {
 export function buildRouteShards(pages: readonly RouteEntry[], redirects: readonly Redirect[], limits: ShardLimits = ROUTE_SHARD_LIMITS): RouteShards {
   const prefixes = shardPrefixes([...pages.map((p) => p.path), ...redirects.map((r) => r.from)], limits);
   const shards: RouteShard[] = prefixes.map(() => ({ version: ROUTES_VERSION, pages: [], redirects: [] }));
+  const shardOf = shardFinder(prefixes);
   for (const page of [...pages].sort((a, b) => compare(a.path, b.path))) {
     const entry: RouteShard['pages'][number] = [page.path, chunkIdOf(page.chunk), page.title];
-    shards[shardOf(page.path, prefixes)]!.pages.push(page.branch && page.branch.length > 0 ? [...entry, [...page.branch]] : entry);
+    shards[shardOf(page.path)]!.pages.push(page.branch && page.branch.length > 0 ? [...entry, [...page.branch]] : entry);
   }
   for (const redirect of [...redirects].sort((a, b) => compare(a.from, b.from))) {
-    shards[shardOf(redirect.from, prefixes)]!.redirects.push([redirect.from, redirect.to]);
+    shards[shardOf(redirect.from)]!.redirects.push([redirect.from, redirect.to]);
   }
   return { prefixes, shards };
 }

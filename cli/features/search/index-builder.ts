@@ -7,7 +7,8 @@ import {
   type SearchDocShard,
   type SearchRoot,
 } from '../../../schema/search-index';
-import { shardPrefixes, shardOf, type ShardLimits } from '../../../shared/prefix-shards';
+import { shardPrefixes, type ShardLimits } from '../../../shared/prefix-shards';
+import { shardFinder } from '../shard-finder';
 import type { PageSection } from '../../../shared/search/sections';
 import { searchDocShardFilesOf, searchRootFileOf, searchTermShardFileOf } from '../../output/layout';
 import { countFields, PostingsBuilder, type CountedFields } from './postings';
@@ -137,7 +138,8 @@ export function termShardsOf(terms: readonly string[], postings: readonly string
   const bytes = new Map(terms.map((term, t) => [term, term.length + postings[t]!.length]));
   const prefixes = shardPrefixes(terms, { weightOf: (term) => bytes.get(term)!, ...limits });
   const members = prefixes.map(() => [] as number[]);
-  terms.forEach((term, t) => members[shardOf(term, prefixes)]!.push(t));
+  const shardOf = shardFinder(prefixes);
+  terms.forEach((term, t) => members[shardOf(term)]!.push(t));
   return { prefixes, members };
 }
 

@@ -36,7 +36,7 @@ const STORED_INDEX = 'search-index';
 const RETIRED_STATE = 'search';
 
 /** The local search index (site.yaml `search.provider: local`), made as pages are written, or kept from the previous build. */
-export const searchFeature: Feature = { name: NAME, start };
+export const searchFeature: Feature = { name: NAME, start, readsEarly: [STORED_INDEX] };
 
 async function start(context: EmitContext): Promise<FeatureRun> {
   const { model, pages, output, published, kept, stored } = context;

@@ -5,7 +5,8 @@ import { writePlanned, type PlannedFile } from '../../output/plan';
 import { gzipSize } from '../../output/sizes';
 import { partOf } from '../../page/types';
 import { resolveHrefs } from '../../site/links';
-import { hashOf } from '../../support/hash';
+import { hashOf, hashOfJson } from '../../support/hash';
+import { STORED_BUNDLE } from './stored-bundle';
 import { openLinkDigests } from '../link-digests';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { emitViewer } from './assets';
@@ -14,12 +15,15 @@ import { PageShells } from './page-layout';
 import { notFoundDocument, pageDocument } from './prerender';
 import { PART_NAME as NAME, type ViewerSummary } from './part';
 
+/** Where the digests of the chunks' links are kept between CLI builds (FeatureStates). */
+const CHUNK_LINKS = 'chunk-links';
+
 /**
  * The reader's site: the viewer bundle and code stylesheet, each page's
  * chunk (the JSON the app loads) and static HTML (the page before and
  * without JavaScript), and the 404 shell.
  */
-export const viewerFeature: Feature = { name: NAME, start };
+export const viewerFeature: Feature = { name: NAME, start, readsEarly: [STORED_BUNDLE, CHUNK_LINKS] };
 
 async function start({ model, pages, output, published, lastUpdated, sizes, kept, stored }: EmitContext): Promise<FeatureRun> {
   const sized = sizes === false ? (make: () => Promise<string>) => ({ make }) : gzipSizedAside;
@@ -57,7 +61,7 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
       const chunk = await writePlanned(output, {
         // With a cache, keyed by what the chunk is made from (the page's entry, where its links lead, its neighbours),
         // so an unchanged page is recognised without reading its body; without one, by its content.
-        reuseKey: page.inputKey && `chunk-from:${hashOf([page.inputKey, page.indexed.title, linkDigests.digestOf(page, hrefsOf), around, footer])}`,
+        reuseKey: page.inputKey && `chunk-from:${hashOfJson([page.inputKey, page.indexed.title, linkDigests.digestOf(page, hrefsOf), around, footer])}`,
         keyFromName: (name) => `chunk:${name}`,
         name: (content) => chunkFileOf(page.page.route.path, content as string),
         ...sized(async () => chunkContent((made = await chunkOf()))),
@@ -81,9 +85,6 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
     },
   };
 }
-
-/** Where the digests of the chunks' links are kept between CLI builds (FeatureStates). */
-const CHUNK_LINKS = 'chunk-links';
 
 /** The pages' own renders, kept between the builds of the dev server (PageShells); none for a one-off build. */
 function keptShells(kept: EmitContext['kept']): PageShells | undefined {

@@ -4,7 +4,7 @@ import { nowNs, sameStamps, stampPaths, type Stamps } from '../../source/input-s
 import { bundleInputFiles, bundleViewer, type BundleOptions, type ViewerBundle } from './bundle';
 
 /** Where a CLI build keeps the viewer bundle it made (FeatureStates). */
-const STORED_BUNDLE = 'viewer-bundle';
+export const STORED_BUNDLE = 'viewer-bundle';
 
 /** The bundle as stored: what it was made with, its sources' stamps when it was made, and its files. */
 interface StoredBundle {

@@ -56,4 +56,38 @@ describe('FeatureStates', () => {
     writeFileSync(file, bytes);
     expect(await states.loadRecords('pages')).toBeUndefined();
   });
+
+  it('an early read serves the first load of its state (whole or records), unless the state is written before', async () => {
+    const early = new FeatureStates(dir, 'v1');
+    const other = new FeatureStates(dir, 'v1');
+    await other.save('whole', { n: 1 });
+    const writer = other.records('listed');
+    writer.add('k', Buffer.from('first'));
+    await writer.commit();
+    early.readEarly(['whole', 'listed', 'saved-over', 'missing']);
+    await other.save('saved-over', { n: 1 });
+    // Changed on disk after the early reads were started (and, awaited here, done): the first loads give what was read early.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await other.save('whole', { n: 2 });
+    const rewriter = other.records('listed');
+    rewriter.add('k', Buffer.from('second'));
+    await rewriter.commit();
+    expect(await early.load('whole')).toEqual({ n: 1 });
+    expect((await early.loadRecords('listed'))!.get('k')!.toString()).toBe('first');
+    // Taken once: the next loads read the file.
+    expect(await early.load('whole')).toEqual({ n: 2 });
+    expect((await early.loadRecords('listed'))!.get('k')!.toString()).toBe('second');
+    expect(await early.load('missing')).toBeUndefined();
+    // Written by this build after the early read: the load gives what was written.
+    early.readEarly(['saved-over']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await early.save('saved-over', { n: 3 });
+    expect(await early.load('saved-over')).toEqual({ n: 3 });
+    early.readEarly(['listed']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const own = early.records('listed');
+    own.add('k', Buffer.from('third'));
+    await own.commit();
+    expect((await early.loadRecords('listed'))!.get('k')!.toString()).toBe('third');
+  });
 });
