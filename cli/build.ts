@@ -8,6 +8,7 @@ import { applyRules } from './diagnostics/severity-rules';
 import { applySuppressions } from './diagnostics/suppressions';
 import { FEATURES } from './features';
 import { ANALYTICS_INIT_FILE } from './features/analytics';
+import { documentsAsideFor } from './features/viewer/documents-aside';
 import { PAGE_PARTS } from './features/parts';
 import type { EmitContext, EmitPage, FeatureRun, Published } from './features/types';
 import { htmlPolicyOf } from './html/policy';
@@ -297,7 +298,9 @@ async function buildWith(
   // Page footer: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
   const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
   const stored = cache && !options.memory ? new FeatureStates(cache.dir, cache.toolVersion) : undefined;
-  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored, sizes: options.sizes };
+  const documentsAside = documentsAsideFor(config.pages.parallel?.workerScript);
+  if (documentsAside) cleanups.push(() => documentsAside.close());
+  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored, sizes: options.sizes, documentsAside };
   const runs: (FeatureRun | undefined)[] = [];
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   timer.lap('viewer bundle and site-wide inputs');
