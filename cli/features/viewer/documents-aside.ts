@@ -38,13 +38,15 @@ export const DOCUMENTS_BEFORE_WORKER = 32;
 
 /**
  * The worker's heap in MiB. What it keeps is the site's shell and sidebar
- * (a few MiB at 10,000 pages); what it makes of a page (the document, its
+ * (about 4 MiB at 10,000 pages); what it makes of a page (the document, its
  * gzip) is garbage once sent. V8's defaults (a young generation up to
- * 32 MiB, the old one collected late) only added to the build's peak.
- * A site too large for it runs the worker out of heap: its documents are then
- * made in this thread.
+ * 32 MiB, the old one collected late) only added to the build's peak; a
+ * 2 MiB young generation had the worker collecting for 40% of its time
+ * (2,000 pages: 1.8 s of GC; 0.7 s at 8). A site too large for the old
+ * generation runs the worker out of heap: its documents are then made in
+ * this thread.
  */
-const WORKER_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 };
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 32 };
 
 /**
  * Renders page HTML documents (prerender.ts's pageDocument, and their gzip
@@ -59,6 +61,7 @@ const WORKER_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 };
  */
 export class DocumentsAside {
   private worker?: Worker;
+  private sent = 0;
   private ready = false;
   private failed = false;
   private madeHere = 0;
@@ -66,7 +69,11 @@ export class DocumentsAside {
   private site?: DocumentWorkerData;
   private readonly pending = new Map<number, { request: DocumentRequest; resolve(made: MadeDocument): void; reject(error: Error): void }>();
 
-  constructor(private readonly script: URL) {}
+  constructor(
+    private readonly script: URL,
+    // Replaceable for the tests.
+    private readonly memory: () => MemoryNow = memoryNow,
+  ) {}
 
   /** The site every document of this build shares; given before the first `document`. */
   use(shared: DocumentSite, sizes: boolean): void {
@@ -77,7 +84,12 @@ export class DocumentsAside {
   document(chunk: PageChunk, chunkName: string, sidebar: readonly string[]): Promise<MadeDocument> | undefined {
     if (this.failed || !this.site) return undefined;
     if (!this.ready) {
-      if (++this.madeHere === DOCUMENTS_BEFORE_WORKER) this.start(this.site);
+      if (++this.madeHere === DOCUMENTS_BEFORE_WORKER && this.fits(WORKER_ROOM)) this.start(this.site);
+      return undefined;
+    }
+    // The build's memory grows as it writes pages (the search postings): the worker gives way before it would raise the peak.
+    if (++this.sent % DOCUMENTS_BETWEEN_MEMORY_LOOKS === 0 && !this.fits(PEAK_MARGIN)) {
+      void this.close();
       return undefined;
     }
     const request: DocumentRequest = { id: this.nextId++, chunk, chunkName, sidebar };
@@ -96,6 +108,12 @@ export class DocumentsAside {
     this.worker = undefined;
     this.settleHere();
     await worker?.terminate();
+  }
+
+  /** Whether `room` more bytes than the process holds now stay within the peak it has already reached (the per-page stage's). */
+  private fits(room: number): boolean {
+    const { rss, peak } = this.memory();
+    return rss + room <= peak;
   }
 
   private start(site: DocumentWorkerData): void {
@@ -138,6 +156,29 @@ export class DocumentsAside {
     this.pending.clear();
   }
 }
+
+/** The process's resident set now and its peak so far, in bytes. */
+export interface MemoryNow {
+  rss: number;
+  peak: number;
+}
+
+function memoryNow(): MemoryNow {
+  return { rss: process.memoryUsage.rss(), peak: process.resourceUsage().maxRSS * 1024 };
+}
+
+/**
+ * The worker runs only within the peak the build has already reached: the
+ * per-page stage's, when its page workers ran. A worker with React and the
+ * site's sidebar takes 20-30 MiB; started, it is stopped (its documents made
+ * in this thread again) once the process comes within PEAK_MARGIN of that
+ * peak, looked at every DOCUMENTS_BETWEEN_MEMORY_LOOKS documents. Without
+ * that, at 10,000 pages cold the stage's end (392 MiB with the worker) was
+ * above the per-page stage's peak (382-395 MiB).
+ */
+const WORKER_ROOM = 48 * 2 ** 20;
+const PEAK_MARGIN = 8 * 2 ** 20;
+const DOCUMENTS_BETWEEN_MEMORY_LOOKS = 16;
 
 /**
  * The aside for a build whose pages may run on worker threads (`workerScript`,

@@ -35,6 +35,9 @@ const here = (at: number): MadeDocument => {
   return { html, gzip: gzipSize(html) };
 };
 
+/** Memory as the worker wants it: far below the process's peak so far. */
+const roomy = () => ({ rss: 0, peak: 2 ** 40 });
+
 let aside: DocumentsAside | undefined;
 afterEach(async () => {
   await aside?.close();
@@ -58,7 +61,7 @@ async function untilReady(on: DocumentsAside): Promise<number> {
 describe('cli/features/viewer/documents-aside', () => {
   it('leaves the first documents to this thread, then renders each on the worker as this thread would, with its gzip size', async () => {
     expect(existsSync(WORKER), 'build/document-worker.js missing: run npm run compile').toBe(true);
-    aside = new DocumentsAside(pathToFileURL(WORKER));
+    aside = new DocumentsAside(pathToFileURL(WORKER), roomy);
     aside.use(shared, true);
     expect(await untilReady(aside)).toBeGreaterThanOrEqual(DOCUMENTS_BEFORE_WORKER);
     const ats = [40, 41, 42, 43, 44, 45];
@@ -67,7 +70,7 @@ describe('cli/features/viewer/documents-aside', () => {
   });
 
   it('without sizes, sends no gzip size', async () => {
-    aside = new DocumentsAside(pathToFileURL(WORKER));
+    aside = new DocumentsAside(pathToFileURL(WORKER), roomy);
     aside.use(shared, false);
     await untilReady(aside).catch(() => undefined);
     const made = await aside.document(chunkFor(50), 'assets/pages/p50.json', []);
@@ -75,7 +78,7 @@ describe('cli/features/viewer/documents-aside', () => {
   });
 
   it('makes the documents still pending in this thread when it is closed, and leaves the next ones to this thread', async () => {
-    aside = new DocumentsAside(pathToFileURL(WORKER));
+    aside = new DocumentsAside(pathToFileURL(WORKER), roomy);
     aside.use(shared, true);
     await untilReady(aside);
     const ats = Array.from({ length: 30 }, (_, i) => 60 + i);
@@ -91,7 +94,7 @@ describe('cli/features/viewer/documents-aside', () => {
       // Ready, then gone at the first document it is sent.
       const failing = path.join(dir, 'document-worker.mjs');
       writeFileSync(failing, "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(1));\nparentPort.postMessage({ ready: true });\n");
-      aside = new DocumentsAside(pathToFileURL(failing));
+      aside = new DocumentsAside(pathToFileURL(failing), roomy);
       aside.use(shared, true);
       let asked = 0;
       let made: Promise<MadeDocument> | undefined;
@@ -104,5 +107,31 @@ describe('cli/features/viewer/documents-aside', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('starts no worker when the process is not well below its peak so far, and stops it (its documents made here) once it comes near', async () => {
+    const MiB = 2 ** 20;
+    const memory = { rss: 300 * MiB, peak: 320 * MiB };
+    aside = new DocumentsAside(pathToFileURL(WORKER), () => memory);
+    aside.use(shared, true);
+    for (let at = 0; at < DOCUMENTS_BEFORE_WORKER * 3; at++) expect(aside.document(chunkFor(at), `assets/pages/p${at}.json`, [])).toBeUndefined();
+    // Long enough for a worker to be ready (well under a second): none was started.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(aside.document(chunkFor(1), 'assets/pages/p1.json', [])).toBeUndefined();
+    await aside.close();
+
+    memory.rss = 100 * MiB;
+    aside = new DocumentsAside(pathToFileURL(WORKER), () => memory);
+    aside.use(shared, true);
+    const asked = await untilReady(aside);
+    const ats = Array.from({ length: 8 }, (_, i) => asked + 1 + i);
+    const pending = ats.map((at) => aside!.document(chunkFor(at), `assets/pages/p${at}.json`, at % 2 ? ['s1'] : []));
+    expect(pending.every((made) => made !== undefined)).toBe(true);
+    // The build has grown to within a few MiB of its peak: the worker gives way within the next few documents.
+    memory.rss = 316 * MiB;
+    const after = Array.from({ length: 20 }, (_, i) => aside!.document(chunkFor(i), `assets/pages/p${i}.json`, []));
+    expect(after.at(-1)).toBeUndefined();
+    await Promise.all(after);
+    expect(await Promise.all(pending)).toEqual(ats.map(here));
   });
 });
