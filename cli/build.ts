@@ -8,6 +8,7 @@ import { applyRules } from './diagnostics/severity-rules';
 import { applySuppressions } from './diagnostics/suppressions';
 import { FEATURES } from './features';
 import { ANALYTICS_INIT_FILE } from './features/analytics';
+import { documentsAsideFor } from './features/viewer/documents-aside';
 import { PAGE_PARTS } from './features/parts';
 import type { EmitContext, EmitPage, FeatureRun, Published } from './features/types';
 import { htmlPolicyOf } from './html/policy';
@@ -299,7 +300,9 @@ async function buildWith(
   const published: Published = { chunks: new Map(), copies: new Map(), records: new Map(), htmlGzip: new Map() };
   // Page footer: "Last updated" of every page from one `git log` over the content folder (only when site.yaml asks for it).
   const lastUpdated = siteConfig.lastUpdated === false ? undefined : await readLastUpdated(config.contentDir);
-  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored, sizes: options.sizes };
+  const documentsAside = documentsAsideFor(config.pages.parallel?.workerScript);
+  if (documentsAside) cleanups.push(() => documentsAside.close());
+  const emit: EmitContext = { model, pages, assets, output, published, timer, lastUpdated, kept: options.memory?.features, stored, sizes: options.sizes, documentsAside };
   const runs: (FeatureRun | undefined)[] = [];
   for (const feature of FEATURES) runs.push(await feature.start(emit));
   stored?.dropEarly();

@@ -28,7 +28,7 @@ const shared = {
 await rm('build', { recursive: true, force: true });
 await build({
   ...shared,
-  entryPoints: { cli: 'cli/bin.ts', index: 'cli/index.ts', worker: 'cli/worker.ts', ...(forPackage ? {} : { bench: 'tests/bench/bench.ts' }) },
+  entryPoints: { cli: 'cli/bin.ts', index: 'cli/index.ts', worker: 'cli/worker.ts', 'document-worker': 'cli/features/viewer/document-worker.ts', ...(forPackage ? {} : { bench: 'tests/bench/bench.ts' }) },
   outdir: 'build',
   splitting: true,
   chunkNames: 'chunk-[hash]',

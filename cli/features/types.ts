@@ -6,6 +6,7 @@ import type { PageBody } from '../page/types';
 import type { SiteModel } from '../site/model';
 import type { SitePage } from '../site/pages';
 import type { StageTimer } from '../support/timings';
+import type { DocumentsAside } from './viewer/documents-aside';
 
 /** A page as the features write it: its summary and index entry, and its body, read once and only if some file must be made from it. */
 export interface EmitPage extends SitePage {
@@ -61,6 +62,8 @@ export interface EmitContext {
   kept?: Map<string, unknown>;
   /** What features store between CLI builds in the page cache's folder (output/feature-states.ts); absent without a cache. */
   stored?: FeatureStates;
+  /** A thread the viewer may render page HTML documents on (a build with worker threads); the build stops it. */
+  documentsAside?: DocumentsAside;
   /** False when no download sizes are reported (the dev server's builds): page files are then not compressed to measure them. */
   sizes?: boolean;
 }

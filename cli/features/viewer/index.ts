@@ -11,6 +11,7 @@ import { openLinkDigests } from '../link-digests';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 import { emitViewer } from './assets';
 import { chunkContent, makeChunk, neighbours, pageLangOf, showsEditLink, sidebarDepthOf } from './chunk';
+import type { MadeDocument } from './documents-aside';
 import { PageShells } from './page-layout';
 import { notFoundDocument, pageDocument } from './prerender';
 import { PART_NAME as NAME, type ViewerSummary } from './part';
@@ -25,8 +26,8 @@ const CHUNK_LINKS = 'chunk-links';
  */
 export const viewerFeature: Feature = { name: NAME, start, readsEarly: [STORED_BUNDLE, CHUNK_LINKS] };
 
-async function start({ model, pages, output, published, lastUpdated, sizes, kept, stored }: EmitContext): Promise<FeatureRun> {
-  const sized = sizes === false ? (make: () => Promise<string>) => ({ make }) : gzipSizedAside;
+async function start({ model, pages, output, published, lastUpdated, sizes, kept, stored, documentsAside }: EmitContext): Promise<FeatureRun> {
+  const sized = sizes === false ? (make: () => Promise<string | MadeDocument>) => ({ make: async () => htmlOf(await make()) }) : gzipSizedAside;
   // A set, filled page by page: most pages use the same few classes, and no list of every page's is made.
   const codeClasses = new Set<string>();
   for (const page of pages) for (const cls of partOf<ViewerSummary>(page.page.rendered?.parts, NAME)?.codeClasses ?? []) codeClasses.add(cls);
@@ -40,6 +41,9 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
   const documentKey = hashOf(viewer.document);
   const reading = { order: model.order, position: new Map(model.order.map((path, at) => [path, at])), sidebarTexts: model.sidebarTexts };
   const shells = keptShells(kept);
+  // Documents kept between builds (the dev server's shells) are this thread's: no aside then.
+  const aside = shells ? undefined : documentsAside;
+  aside?.use(viewer.document, sizes !== false);
   const linkDigests = await openLinkDigests(stored, CHUNK_LINKS, model.index);
 
   return {
@@ -75,11 +79,16 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
       const html = await writePlanned(output, {
         name: htmlName,
         reuseKey: `html:${documentKey}:${chunk.name}:${sidebar.join(',')}`,
-        ...sized(async () => pageDocument(viewer.document, made ?? (await chunkOf()), chunk.name, sidebar, shells)),
+        ...sized(async () => {
+          const pageChunk = made ?? (await chunkOf());
+          return aside?.document(pageChunk, chunk.name, sidebar) ?? pageDocument(viewer.document, pageChunk, chunk.name, sidebar, shells);
+        }),
       });
       published.htmlGzip.set(page.page.route.path, html.meta ?? 0);
     },
     async finish() {
+      // Every page is written: the worker's memory goes back before the site-wide files are made.
+      await aside?.close();
       await output.put(NOT_FOUND_FILE, notFoundDocument(viewer.document));
       await linkDigests.save();
     },
@@ -99,6 +108,8 @@ function keptShells(kept: EmitContext['kept']): PageShells | undefined {
 
 const gzipAsync = promisify(gzip);
 
+const htmlOf = (made: string | MadeDocument) => (typeof made === 'string' ? made : made.html);
+
 /**
  * A page file's `make` and `metaOf` (its gzip size, for the size report):
  * the size is worked out as the file is made, by zlib on libuv's threads,
@@ -106,13 +117,18 @@ const gzipAsync = promisify(gzip);
  * here held the main thread for an eighth of a cold build's "chunks and
  * page HTML" stage. The same zlib and settings: the same sizes.
  */
-function gzipSizedAside(make: () => Promise<string>): Pick<PlannedFile, 'make' | 'metaOf'> {
+function gzipSizedAside(make: () => Promise<string | MadeDocument>): Pick<PlannedFile, 'make' | 'metaOf'> {
   let size: number | undefined;
   return {
     make: async () => {
-      const content = await make();
-      size = (await gzipAsync(content)).length;
-      return content;
+      const made = await make();
+      // A document from the page-HTML worker comes with its size.
+      if (typeof made !== 'string') {
+        size = made.gzip;
+        return made.html;
+      }
+      size = (await gzipAsync(made)).length;
+      return made;
     },
     metaOf: (content) => size ?? gzipSize(content),
   };
