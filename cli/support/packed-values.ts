@@ -127,11 +127,17 @@ export function packValues(values: Iterable<unknown>): PackedValues {
       others.push(serialize(value));
     }
   }
-  const joined = strings.join('');
+  // Written string by string into one buffer: joined first, the text of 10,000 pages' summaries was 9-18 MB more to hold while packing.
   // A lone surrogate does not survive UTF-8 (ES2024's isWellFormed, in Node 20 but not in our ES2023 lib).
-  const utf16 = !(joined as string & { isWellFormed(): boolean }).isWellFormed();
+  const utf16 = strings.some((s) => !(s as string & { isWellFormed(): boolean }).isWellFormed());
+  const encoding = utf16 ? 'utf16le' : 'utf8';
+  let bytes = 0;
+  for (const s of strings) bytes += Buffer.byteLength(s, encoding);
+  const text = Buffer.allocUnsafe(bytes);
+  let written = 0;
+  for (const s of strings) written += text.write(s, written, encoding);
   return {
-    text: Buffer.from(joined, utf16 ? 'utf16le' : 'utf8'),
+    text,
     utf16,
     lengths: Uint32Array.from(strings, (s) => s.length),
     shapes,
