@@ -22,6 +22,7 @@ import { UpToDate } from './output/up-to-date';
 import { version as esbuildVersion } from 'esbuild';
 import { sizesOf, type ViewerSizes } from './output/sizes';
 import { earlyPool } from './page/early-worker';
+import { readSummaries } from './page/cache';
 import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
 import type { PageMemory } from './page/page-memory';
 import { summarisePages } from './page/summarise';
@@ -164,6 +165,8 @@ async function buildWith(
   const cache = config.pages.cache;
   // The CLI's link checks by difference: the last build's, from the cache, read while the pages are.
   const storedChecks = !options.checks && cache && !options.memory ? loadStoredChecks(cache.dir, cache.toolVersion) : undefined;
+  // The CLI's page summaries, likewise: unpacked while the sources load waits for the disk.
+  const storedSummaries = cache && !options.memory ? readSummaries(cache) : undefined;
   // The CLI's page worker, started now with the last build's code languages: it gets ready while the sources load (page/early-worker.ts).
   const early = options.mode === 'build' && cache && !options.memory && config.pages.parallel ? await earlyPool(cache.dir, cache.toolVersion, config.pages.parallel) : undefined;
   if (early) cleanups.push(() => early.done());
@@ -202,7 +205,7 @@ async function buildWith(
 
   const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, {
     ...config.pages,
-    cache: config.pages.cache && { ...config.pages.cache, textHashes: sources.textHashes },
+    cache: config.pages.cache && { ...config.pages.cache, textHashes: sources.textHashes, summaries: storedSummaries },
     parallel: early?.pool ?? config.pages.parallel,
     parts: PAGE_PARTS,
     pipeline,

@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { yamlPackage } from '../support/yaml';
 
 /** What a new site is made from: the answers (or flags) and where things go. */
 export interface ScaffoldOptions {
@@ -68,7 +68,7 @@ export function ignoresFolder(gitignore: string, folder: string): boolean {
 }
 
 function yamlScalar(value: string): string {
-  return stringify(value, { lineWidth: 0 }).trimEnd();
+  return yamlPackage().stringify(value, { lineWidth: 0 }).trimEnd();
 }
 
 function siteYaml({ title, base }: ScaffoldOptions): string {

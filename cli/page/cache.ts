@@ -51,6 +51,17 @@ export interface PageCacheOptions {
    * once, then let go (it holds the text).
    */
   textHashes?: Map<string, KnownTextHash>;
+  /** The summaries file, when the caller began reading it already (readSummaries); read on the first lookup otherwise. */
+  summaries?: Promise<SummaryIndex>;
+}
+
+/**
+ * Begins reading the cache's summaries file (page/summary-index.ts), for
+ * PageCacheOptions.summaries: begun with the build, it is read and unpacked
+ * while the sources load waits for the disk (never rejects: a bad file is an empty index).
+ */
+export function readSummaries(cache: Pick<PageCacheOptions, 'dir' | 'toolVersion'>): Promise<SummaryIndex> {
+  return SummaryIndex.load(cache.dir, cache.toolVersion);
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -76,7 +87,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
   // Read once, on the first lookup: most builds find every summary there and open no entry file until a body is needed.
   let index: Promise<SummaryIndex> | undefined;
-  const indexed = () => (index ??= SummaryIndex.load(options.dir, options.toolVersion));
+  const indexed = () => (index ??= options.summaries ?? readSummaries(options));
   const read = async (source: SourceFile, context: PageContext) => {
     const key = keyOf(source, context);
     try {

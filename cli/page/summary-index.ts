@@ -3,10 +3,11 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { readCheckedFile, writeCheckedFile } from '../support/checked-file';
+import { packValues, unpackValues, type PackedValues } from '../support/packed-values';
 import type { PageSummary } from './types';
 
 /** Bumped when the file's shape changes. */
-const INDEX_FORMAT = 2;
+const INDEX_FORMAT = 3;
 
 /**
  * Every page's summary by its cache key, in one file the build reads once
@@ -24,7 +25,7 @@ const INDEX_FORMAT = 2;
  * entries the file is written whole again and the log dropped.
  *
  * Both are checked files (support/checked-file.ts), v8-serialized behind a
- * SHA-256: a truncated, damaged or hand-edited one is ignored whole (without
+ * sum: a truncated, damaged or hand-edited one is ignored whole (without
  * the file the pages are then looked up one file each; without the log, the
  * pages it held). One written by another tool version is ignored too.
  */
@@ -53,11 +54,13 @@ export class SummaryIndex {
   static async load(dir: string, toolVersion: string): Promise<SummaryIndex> {
     const index = new SummaryIndex(SummaryIndex.fileIn(dir), toolVersion);
     const whole = index.read(await readCheckedFile(index.file));
-    if (!whole || typeof whole.id !== 'string' || !(whole.entries instanceof Map)) return index;
-    index.entries = whole.entries as Map<string, PageSummary>;
-    index.whole = { id: whole.id, keys: new Set(index.entries.keys()) };
+    const id = whole?.id;
+    const entries = typeof id === 'string' ? unpackEntries(whole!.keys, whole!.summaries) : undefined;
+    if (typeof id !== 'string' || !entries) return index;
+    index.entries = entries;
+    index.whole = { id, keys: new Set(index.entries.keys()) };
     const log = index.read(await readCheckedFile(SummaryIndex.logIn(dir)));
-    if (log && log.of === whole.id && Array.isArray(log.added) && Array.isArray(log.dropped)) {
+    if (log && log.of === id && Array.isArray(log.added) && Array.isArray(log.dropped)) {
       for (const key of log.dropped as string[]) index.entries.delete(key);
       for (const [key, summary] of log.added as [string, PageSummary][]) index.entries.set(key, summary);
     }
@@ -96,7 +99,7 @@ export class SummaryIndex {
       }
     }
     const id = randomUUID();
-    if (!(await writeCheckedFile(this.file, this.serialize({ id, entries: kept })))) return;
+    if (!(await writeCheckedFile(this.file, this.serialize({ id, keys: [...kept.keys()], summaries: packValues(kept.values()) })))) return;
     this.whole = { id, keys: new Set(kept.keys()) };
     // The log applies to the file before: it is ignored from now on, and removed.
     await rm(SummaryIndex.logIn(path.dirname(this.file)), { force: true }).catch(() => undefined);
@@ -121,6 +124,18 @@ export class SummaryIndex {
     } catch {
       return undefined;
     }
+  }
+}
+
+/** The whole file's entries, when its keys and packed summaries read back as many as each other. */
+function unpackEntries(keys: unknown, summaries: unknown): Map<string, PageSummary> | undefined {
+  if (!Array.isArray(keys) || summaries === null || typeof summaries !== 'object') return undefined;
+  try {
+    const values = unpackValues(summaries as PackedValues);
+    if (values.length !== keys.length) return undefined;
+    return new Map(keys.map((key: string, i) => [key, values[i] as PageSummary]));
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { yamlPackage } from '../support/yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 
 /** Redirects found in `.vuepress/enhanceApp.js`: plain route literals carried over, the rest listed for the writer. */
@@ -52,7 +52,7 @@ export function siteYamlOf(settings: Record<string, unknown>, configFile: string
     `# Written by docsbuild migrate from ${configFile ?? 'the VuePress defaults'}; edit this file from now on (docsbuild reads site.yaml first).`,
     ...notCarried.map((note) => `# Not carried over: ${oneLine(note)}`),
   ];
-  return `${header.join('\n')}\n${stringify(settings, { lineWidth: 0 })}`;
+  return `${header.join('\n')}\n${yamlPackage().stringify(settings, { lineWidth: 0 })}`;
 }
 
 /** Each line break, with the blanks around it, one space; by hand, as a regular expression rescans a long run of blanks from each of its blanks. */

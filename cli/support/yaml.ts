@@ -1,4 +1,17 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { Document, LineCounter, Node as YamlNode } from 'yaml';
+
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * The yaml package, loaded when first used: the CLI's build after an edit
+ * parses no YAML in this thread (site.yaml is kept parsed, pages are parsed
+ * on workers), and loading it was 15-40 ms of that build's start.
+ */
+export function yamlPackage(): typeof Yaml {
+  return requireHere('yaml') as typeof Yaml;
+}
 
 /** A parsed YAML text that can tell where any value or key came from. */
 export interface YamlSource {
@@ -24,6 +37,7 @@ export function parseYaml(text: string): { yaml?: YamlSource; problems: YamlProb
   // Line starts taken from the text itself: the parser's own count misses the
   // newlines inside some broken multi-line tokens, and then gives columns
   // past the end of a line (found by tests/integration/fuzz.test.ts).
+  const { LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
   lineCounter.addNewLine(0);
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
@@ -66,6 +80,7 @@ export function positionOf(
     node = next.node;
     offset = rangeStart(next.pair?.key) ?? rangeStart(node) ?? offset;
   }
+  const { isMap, isScalar } = yamlPackage();
   if (options.key !== undefined && isMap(node)) {
     const keyed = node.items.find((p) => isScalar(p.key) && String(p.key.value) === options.key);
     offset = rangeStart(keyed?.key) ?? offset;
@@ -77,6 +92,7 @@ export function positionOf(
 }
 
 function childOf(node: unknown, segment: PropertyKey): { node: unknown; pair?: { key: unknown } } | undefined {
+  const { isMap, isScalar, isSeq } = yamlPackage();
   if (isMap(node)) {
     const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
     return pair ? { node: pair.value, pair } : undefined;

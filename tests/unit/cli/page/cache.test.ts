@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter } from '../../../../cli/markdown/highlight';
-import { cacheKey, createPageCache } from '../../../../cli/page/cache';
+import { cacheKey, createPageCache, readSummaries } from '../../../../cli/page/cache';
 import { textHash } from '../../../../cli/support/hash';
 import { SummaryIndex } from '../../../../cli/page/summary-index';
 import type { PageContext } from '../../../../cli/page/types';
@@ -26,6 +26,21 @@ describe('cli/page/cache', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'docsbuild-cache-'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('looks summaries up in the summaries file begun before the lookups (readSummaries), not in one read later', async () => {
+    const own = await mkdtemp(path.join(dir, 'early-'));
+    const first = createPageCache({ dir: own, toolVersion: 'early' });
+    const result = await processPage(page, context, createPageTools(new Set(), PAGE_PARTS));
+    await first.set(page, context, result);
+    await first.flush();
+    const early = readSummaries({ dir: own, toolVersion: 'early' });
+    await early;
+    // Gone from the disk once it was read, summary and entry: only the early read can still answer.
+    await rm(own, { recursive: true, force: true });
+    const cache = createPageCache({ dir: own, toolVersion: 'early', summaries: early });
+    expect(await cache.get(page, context)).toEqual(result.summary);
+    expect(await createPageCache({ dir: own, toolVersion: 'early' }).get(page, context)).toBeUndefined();
+  });
 
   it('returns what was stored for the same source, context and tool', async () => {
     const cache = createPageCache({ dir, toolVersion: 't1' });

@@ -135,4 +135,21 @@ describe('input stamps', () => {
     // A file stamped within the racy window is unsettled in the listing too.
     expect(listedTree(stampContentTree(dir)).statOf('README.md')?.settled).toBe(false);
   });
+
+  it('the listing of stamps just taken is the listing parsed from them (as a record read back gives them)', () => {
+    const dir = tree('listing');
+    symlinkSync(path.join(dir, 'guide', 'a.md'), path.join(dir, 'linked.md'));
+    symlinkSync(path.join(dir, 'nowhere.md'), path.join(dir, 'broken.md'));
+    for (const since of [later(), nowNs()]) {
+      const stamps = stampContentTree(dir, since);
+      const taken = listedTree(stamps);
+      const parsed = listedTree(JSON.parse(JSON.stringify(stamps)) as typeof stamps);
+      expect(taken.files).toEqual(parsed.files);
+      expect(taken.symlinks).toEqual(['broken.md', 'linked.md']);
+      expect(taken.symlinks).toEqual(parsed.symlinks);
+      for (const file of [...parsed.files, ...parsed.symlinks]) expect(taken.statOf(file)).toEqual(parsed.statOf(file));
+      expect(taken.statOf('linked.md')).toEqual(parsed.statOf('guide/a.md'));
+      expect(taken.statOf('broken.md')).toBeUndefined();
+    }
+  });
 });

@@ -214,6 +214,34 @@ describe('StoredSources: the hash and facts of each text, kept with it for the p
   });
 });
 
+describe('StoredSources: facts', () => {
+  it('pages whose stored facts say the same share one frozen facts object, equal to the facts of their texts', async () => {
+    const own = mkdtempSync(path.join(dir, 'facts-'));
+    try {
+      const store = path.join(own, 'sources.bin');
+      const files = ['a.md', 'b.md', 'c.md'].map((name) => path.join(own, name)) as [string, string, string];
+      writeFileSync(files[0], '# A\n\n```js\nx\n```\n');
+      writeFileSync(files[1], '# B\n\n```js\ny\n```\n');
+      writeFileSync(files[2], '# C\n');
+      const first = await StoredSources.open(store, () => true);
+      for (const file of files) await first.read(file, await settled(file));
+      first.settle();
+      await first.save();
+
+      const second = await StoredSources.open(store, () => true);
+      for (const file of files) await second.read(file, await settled(file));
+      const [a, b, c] = files.map((file) => second.storedText(file)?.facts);
+      expect(a).toEqual({ languages: ['js'], imports: false, home: false, constants: [] });
+      expect(b).toBe(a);
+      expect(c).not.toBe(a);
+      expect(Object.isFrozen(a) && Object.isFrozen(a!.languages) && Object.isFrozen(a!.constants)).toBe(true);
+      expect(second.known(files[1], () => { throw new Error('made again'); })?.facts).toBe(a);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('UnchangedFiles: the content files a dev server keeps in memory', () => {
   it('reads a file again only when its stat changed, and forgets files not read in a build', async () => {
     const page = path.join(dir, 'memory.md');
