@@ -50,7 +50,8 @@ describe.skipIf(skipBrowserTests)('viewer: anchor aliases (Chromium)', () => {
     await poll(head).toEqual(homeHead);
     // The sidebar lists the reader's page's sections to the site's sidebarDepth (2), after a client-side navigation too:
     // the ### under its ##, a link the keyboard follows.
-    await page.locator('#sidebar .sidebar-items a.sidebar-link[href$="/guide/"]').click();
+    // The home page (home: true) has no sidebar, as in VuePress: its hero's action link leads to the guide.
+    await page.locator('main .hero-action a[href$="/guide/"]').click();
     await poll(() => page.locator('main h1').first().textContent()).toBe('Guide');
     const nested = page.locator('#sidebar .sidebar-headers .sidebar-headers a[href="#where-it-lives"]');
     await poll(() => nested.count()).toBe(1);
