@@ -105,7 +105,8 @@ export function packValues(values: Iterable<unknown>): PackedValues {
     const keys = Object.keys(value);
     // Set on a new object, `__proto__` would change its prototype instead of making a key.
     if (keys.includes('__proto__')) throw NOT_PLAIN;
-    const shape = keys.join('\0');
+    // As JSON: a key may hold any character (frontmatter's "a\u0000b"), so joined keys could name two shapes alike.
+    const shape = JSON.stringify(keys);
     let id = shapeIds.get(shape);
     if (id === undefined) {
       id = shapes.length;

@@ -26,6 +26,11 @@ describe('cli/support/packed-values: plain data with one copy of each string', (
     expect(Object.keys((back[0] as typeof summary).page.frontmatter)).toEqual(Object.keys(summary.page.frontmatter));
   });
 
+  it('tells apart shapes whose keys would read alike joined (a frontmatter key may hold a NUL or a comma)', () => {
+    const values = [{ 'a\0b': 1 }, { a: 2, b: 3 }, { 'a,b': 4 }, { a: 5 }];
+    expect(roundTrip(values)).toStrictEqual(values);
+  });
+
   it('keeps each distinct string once: a URL said twice is one string in the table', () => {
     const url = ['/guide/', 'intro.html'].join('');
     const packed = packValues([{ links: [{ url }], linkUrls: [`${url}`] }, { urls: [url, 'other'] }]);
