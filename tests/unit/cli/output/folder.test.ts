@@ -345,6 +345,25 @@ describe('OutputFolder', () => {
       expect(readFileSync(file, 'utf8')).toBe('AAAA');
     });
 
+    it('a file changed after the build looked at the kept files is recorded as it was seen, so the next build writes it again', async () => {
+      const { out, options } = setup('reuse-changed-midway');
+      await buildOnce(out, [['a.html', 'a', { key: 'a' }], ['b.html', 'b', { key: 'b' }]], options());
+
+      const folder = await OutputFolder.open(out, options());
+      expect(await folder.reuse('a')).toEqual({ name: 'a.html', meta: undefined });
+      // Changed once the kept files were looked at: this build still keeps it (it was as recorded then).
+      writeFileSync(path.join(out, 'b.html'), 'changed by hand meanwhile');
+      expect(await folder.reuse('b')).toEqual({ name: 'b.html', meta: undefined });
+      await folder.commit();
+
+      const next = await OutputFolder.open(out, options());
+      expect(await next.reuse('a')).toEqual({ name: 'a.html', meta: undefined });
+      expect(await next.reuse('b')).toBeUndefined();
+      await next.put('b.html', 'b', { key: 'b' });
+      await next.commit();
+      expect(readFileSync(path.join(out, 'b.html'), 'utf8')).toBe('b');
+    });
+
     it('readPrevious gives the previous file made from a key without taking it over, and nothing once it changed', async () => {
       const { out, options } = setup('read-previous');
       await buildOnce(out, [['llms.txt', 'made before', { key: 'whole' }], ['plain.txt', 'no key']], options());
