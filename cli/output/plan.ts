@@ -1,4 +1,4 @@
-import type { OutputContent, OutputSink } from './sink';
+import { DeferredContent, type OutputContent, type OutputSink } from './sink';
 
 /**
  * One output file as a feature describes it: what it is called, what it is
@@ -22,6 +22,12 @@ export interface PlannedFile {
   make(): OutputContent | Promise<OutputContent>;
   /** A number stored with the file and handed back when it is reused (a chunk's gzip size), made from the content. */
   metaOf?: (content: OutputContent) => number;
+  /**
+   * How to make it later, where the sink defers files (OutputSink.putDeferred;
+   * never with `metaOf`, and only under a fixed name): from what outlives the
+   * build, not from the page's body, which is let go once the page is written.
+   */
+  makeLater?: () => Promise<OutputContent>;
 }
 
 export interface WrittenFile {
@@ -37,6 +43,10 @@ export async function writePlanned(output: OutputSink, file: PlannedFile): Promi
     const reused = await output.reuse(file.reuseKey);
     // A file whose meta is wanted but was not stored is made again (the meta comes from its content).
     if (reused && (file.metaOf === undefined || reused.meta !== undefined)) return { name: reused.name, meta: reused.meta, reused: true };
+  }
+  if (file.makeLater && output.putDeferred && typeof file.name === 'string' && file.metaOf === undefined) {
+    await output.putDeferred(file.name, new DeferredContent(file.makeLater), file.reuseKey !== undefined ? { key: file.reuseKey } : {});
+    return { name: file.name, reused: false };
   }
   const content = await file.make();
   const name = typeof file.name === 'string' ? file.name : file.name(content);

@@ -1,5 +1,29 @@
 export type OutputContent = string | Uint8Array;
 
+/**
+ * A file's content made when it is first read, once, for every reader
+ * (OutputSink.putDeferred). What `make` reads must outlive the build: a
+ * page's body is let go once the page is written.
+ */
+export class DeferredContent {
+  private made: Promise<Uint8Array> | undefined;
+
+  constructor(private make: (() => Promise<OutputContent>) | undefined) {}
+
+  bytes(): Promise<Uint8Array> {
+    if (!this.made) {
+      const make = this.make!;
+      // What it was made from is let go with the closure: a reused deferred file may outlive many builds.
+      this.make = undefined;
+      this.made = make().then((content) => (typeof content === 'string' ? Buffer.from(content) : content));
+    }
+    return this.made;
+  }
+}
+
+/** What a sink in memory holds for a file: its content, or how to make it (DeferredContent). */
+export type HeldContent = OutputContent | DeferredContent;
+
 /** A file the previous output made from the same inputs, taken over as it is. */
 export interface ReusedOutput {
   name: string;
@@ -34,6 +58,13 @@ export interface OutputSink {
    */
   putParts?(name: string, parts: AsyncIterable<Uint8Array>, options?: PutOptions): Promise<void>;
   /**
+   * Adds a file made only when it is first read: the dev server's page HTML,
+   * which a site.yaml change (the nav is in every page) made again for every
+   * page, 11.8 s at 10,000 pages, where a writer has one or two open. A sink
+   * without it is given the content at once (output/plan.ts writePlanned).
+   */
+  putDeferred?(name: string, content: DeferredContent, options?: PutOptions): Promise<void>;
+  /**
    * Takes over the file the previous output made from `key`, if there is one
    * and it is unchanged since; the caller then need not make it again.
    */
@@ -66,7 +97,7 @@ export interface CopiedFile {
 
 interface KeyedEntry {
   name: string;
-  content: OutputContent;
+  content: HeldContent;
   meta?: number;
 }
 
@@ -74,9 +105,13 @@ interface KeyedEntry {
  * Output held in memory. Made from the previous build's MemoryOutput, it
  * reuses that build's keyed files, so a long-lived process (`dev`) skips
  * re-rendering what did not change, as a folder build does across runs.
+ * `files` holds what was made; a subclass may also hold deferred files
+ * (putDeferred), which are named and read like the others.
  */
 export class MemoryOutput implements OutputSink {
   readonly files = new Map<string, OutputContent>();
+  /** The files added by putDeferred, not made yet or made when read. */
+  protected readonly deferred = new Map<string, DeferredContent>();
   private readonly keyed = new Map<string, KeyedEntry>();
   private readonly previous?: ReadonlyMap<string, KeyedEntry>;
 
@@ -85,32 +120,37 @@ export class MemoryOutput implements OutputSink {
   }
 
   async put(name: string, content: OutputContent, options: PutOptions = {}): Promise<void> {
-    if (this.files.has(name)) throw new Error(`The output ${name} was made twice.`);
-    this.files.set(name, content);
-    if (options.key !== undefined) this.keyed.set(options.key, { name, content, meta: options.meta });
+    this.hold(name, content, options);
   }
 
   async reuse(key: string): Promise<ReusedOutput | undefined> {
     const entry = this.previous?.get(key);
-    if (!entry || this.files.has(entry.name)) return undefined;
-    await this.put(entry.name, entry.content, { key, meta: entry.meta });
+    if (!entry || this.has(entry.name)) return undefined;
+    this.hold(entry.name, entry.content, { key, meta: entry.meta });
     return { name: entry.name, meta: entry.meta };
   }
 
   has(name: string): boolean {
-    return this.files.has(name);
+    return this.files.has(name) || this.deferred.has(name);
   }
 
   async read(name: string): Promise<OutputContent | undefined> {
-    return this.files.get(name);
+    return this.files.get(name) ?? this.deferred.get(name)?.bytes();
   }
 
   async readPrevious(key: string): Promise<Uint8Array | undefined> {
     const content = this.previous?.get(key)?.content;
-    return typeof content === 'string' ? Buffer.from(content) : content;
+    return content instanceof DeferredContent ? content.bytes() : typeof content === 'string' ? Buffer.from(content) : content;
   }
 
   names(): string[] {
-    return [...this.files.keys()];
+    return [...this.files.keys(), ...this.deferred.keys()];
+  }
+
+  protected hold(name: string, content: HeldContent, options: PutOptions): void {
+    if (this.has(name)) throw new Error(`The output ${name} was made twice.`);
+    if (content instanceof DeferredContent) this.deferred.set(name, content);
+    else this.files.set(name, content);
+    if (options.key !== undefined) this.keyed.set(options.key, { name, content, meta: options.meta });
   }
 }

@@ -5,6 +5,7 @@ import { PAGE_PARTS } from '../features/parts';
 import { PageMemory } from '../page/page-memory';
 import { createPagePipeline, type PagePipeline } from '../page/page-pipeline';
 import { PageCheckMemory } from '../site/checks/page-check-memory';
+import type { DeferredContent } from '../output/sink';
 import { DevOutput } from './dev-output';
 import { quickEdit, startQuickViewer, type QuickEdit, type QuickViewer } from './quick-edit';
 
@@ -14,13 +15,20 @@ import { quickEdit, startQuickViewer, type QuickEdit, type QuickViewer } from '.
  * pages' summaries in memory, and the last good output, whose files made
  * from unchanged inputs are taken over rather than made again, and the link
  * checks of the pages the edit cannot affect (site/checks/page-check-memory.ts).
- * An edit then costs its page and the site-wide files it changes. Output is the same as a
- * cold build's (tests/integration/dev-engine.test.ts holds it to that).
+ * An edit then costs its page and the site-wide files it changes. Page HTML
+ * is made when a browser asks for it (DevOutput), so a site.yaml change that
+ * reaches every page's HTML costs the pages opened. Output, made or deferred,
+ * is the same as a cold build's (tests/integration/dev-engine.test.ts holds it to that).
  *
  * Before that build, an edit that leaves the site model as it was (`quick`)
  * gives the page's new chunk and HTML alone, in the time of one page, for
  * the screen; the build after it brings the site-wide files up to date.
  */
+/** A build of the engine: its files made, and those made when first read (the page HTML), by name. */
+export interface DevBuildResult extends BuildResult {
+  deferred: ReadonlyMap<string, DeferredContent>;
+}
+
 export class DevEngine {
   // A page's code blocks are highlighted again only when they change: a few hundred cover the pages a writer has open.
   private readonly pipeline = createPagePipeline(PAGE_PARTS, { rememberBlocks: 256 });
@@ -34,7 +42,7 @@ export class DevEngine {
   /** The last build's site, while it is the last good one; quick edits are made against it. */
   private site: { built: BuiltSite; viewer: Promise<QuickViewer> } | undefined;
 
-  async build(config: ResolvedConfig, signal?: AbortSignal): Promise<BuildResult> {
+  async build(config: ResolvedConfig, signal?: AbortSignal): Promise<DevBuildResult> {
     const started = ++this.builds;
     const output = new DevOutput(this.last);
     let built: BuiltSite | undefined;
@@ -54,7 +62,7 @@ export class DevEngine {
         this.warm ??= warmUp(this.pipeline, built, () => this.builds === started);
       }
     }
-    return result;
+    return { ...result, deferred: output.deferredFiles };
   }
 
   /**

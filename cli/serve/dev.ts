@@ -178,7 +178,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         staticHandler = createStaticHandler({ source, base, compression: 'fast' });
       }
       const served = withDevClient(result.files, bundle, base);
-      source.update(served.files, served.form);
+      source.update(served.files, served.form, result.deferred);
       const next: BuildSnapshot = { manifest, redirects: String(result.files.get('redirects.json') ?? ''), viewerKey: viewerKeyOf(result.files, bundle) };
       const update = siteUpdate(snapshot, next, builds + 1);
       snapshot = next;

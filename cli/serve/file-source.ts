@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CHUNK_DIR } from '../output/layout';
+import type { DeferredContent } from '../output/sink';
 import { compress, type CompressionLevel, type Encoding } from './encoding';
 
 /** One file as served: its bytes, a strong validator, and its compressed forms once asked for. */
@@ -43,6 +44,9 @@ function isPlainName(name: string): boolean {
   return name !== '' && !path.isAbsolute(name) && !/[\0\\]/.test(name) && name.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
 }
 
+/** An entry of a file made when first asked for (a deferred file): made once, then kept. */
+type Entry = StaticEntry | { pending: () => Promise<StaticEntry> };
+
 /**
  * A build's files in memory. `update` keeps the entry (and its compressed
  * forms) of every file whose bytes did not change, so a rebuild re-encodes
@@ -52,9 +56,9 @@ function isPlainName(name: string): boolean {
  * get a mix, except a page chunk (content-hashed: never stale).
  */
 export class MemorySource implements FileSource {
-  private entries = new Map<string, StaticEntry>();
+  private entries = new Map<string, Entry>();
   /** What each entry was made from: a file the build took over unchanged is the same string or array, and is not copied or compared again. */
-  private madeFrom = new Map<string, string | Uint8Array>();
+  private madeFrom = new Map<string, string | Uint8Array | DeferredContent>();
   /** The served form the entries were made with (update). */
   private formKey: string | undefined;
   /** While stale: the patched names, and the build's arrival that ends it. */
@@ -65,10 +69,12 @@ export class MemorySource implements FileSource {
    * given. Only the built files are kept in the heap (the build's own
    * strings): a served form differs only for files that changed, and lives
    * in its entry's buffer. A new `form.key` makes every file again.
+   * `deferred` files are made when first asked for (the dev server's page
+   * HTML: after a site.yaml change, every page's differs).
    */
-  update(files: ReadonlyMap<string, string | Uint8Array>, form?: ServedForm): void {
-    const next = new Map<string, StaticEntry>();
-    const madeFrom = new Map<string, string | Uint8Array>();
+  update(files: ReadonlyMap<string, string | Uint8Array>, form?: ServedForm, deferred: ReadonlyMap<string, DeferredContent> = new Map()): void {
+    const next = new Map<string, Entry>();
+    const madeFrom = new Map<string, string | Uint8Array | DeferredContent>();
     const sameForm = form?.key === this.formKey;
     for (const [name, content] of files) {
       const old = this.entries.get(name);
@@ -78,7 +84,12 @@ export class MemorySource implements FileSource {
         continue;
       }
       const body = bodyOf(form ? form.of(name, content) : content);
-      next.set(name, old && old.body.equals(body) ? old : new StaticEntry(body));
+      next.set(name, old instanceof StaticEntry && old.body.equals(body) ? old : new StaticEntry(body));
+    }
+    for (const [name, content] of deferred) {
+      const old = this.entries.get(name);
+      madeFrom.set(name, content);
+      next.set(name, old && sameForm && this.madeFrom.get(name) === content ? old : pendingEntry(() => content.bytes().then((bytes) => new StaticEntry(bodyOf(form ? form.of(name, bytes) : bytes)))));
     }
     this.entries = next;
     this.madeFrom = madeFrom;
@@ -113,8 +124,20 @@ export class MemorySource implements FileSource {
       await stale.settled;
       return this.get(name);
     }
-    return this.entries.get(name);
+    const entry = this.entries.get(name);
+    if (!entry || entry instanceof StaticEntry) return entry;
+    const entries = this.entries;
+    const made = await entry.pending();
+    // Kept for later requests, unless a build or a quick edit replaced it meanwhile.
+    if (entries.get(name) === entry) entries.set(name, made);
+    return made;
   }
+}
+
+/** An entry made once, by the first request for it. */
+function pendingEntry(make: () => Promise<StaticEntry>): Entry {
+  let made: Promise<StaticEntry> | undefined;
+  return { pending: () => (made ??= make()) };
 }
 
 function bodyOf(content: string | Uint8Array): Buffer {

@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   const content = path.join(DIR, 'content');
   const tree = await generateTree({ pages: PAGES });
   if (!existsSync(path.join(content, 'site.yaml'))) await writeTree(content, tree);
-  const page = tree.pages[Math.floor(tree.pages.length / 2)]!.relativePath;
+  // KIND nav: site.yaml's first top-nav entry renamed (every page's HTML shows the nav); else one page's text or heading.
+  const page = KIND === 'nav' ? 'site.yaml' : tree.pages[Math.floor(tree.pages.length / 2)]!.relativePath;
   const file = path.join(content, page);
   const original = await readFile(file, 'utf8');
 
@@ -80,7 +81,12 @@ async function main(): Promise<void> {
   const rows: { wall: number; server: number; gcMs: number; majors: number }[] = [];
   try {
     for (let i = 1; i <= EDITS; i++) {
-      const text = KIND === 'heading' ? original.replace(/^## (.*)$/m, `## Renamed heading ${i}`) : `${original}\nEdit number ${i} from the profile.\n`;
+      const text =
+        KIND === 'nav'
+          ? original.slice(0, original.indexOf('\nnav:')) + original.slice(original.indexOf('\nnav:')).replace(/text: ("?)[^",}\n]+\1/, `text: Renamed ${i}`)
+          : KIND === 'heading'
+            ? original.replace(/^## (.*)$/m, `## Renamed heading ${i}`)
+            : `${original}\nEdit number ${i} from the profile.\n`;
       const line = new Promise<string>((resolve) => (waiting = resolve));
       const marks: [string, number][] = ((globalThis as { __qt?: [string, number][] }).__qt = []);
       const from = performance.now();

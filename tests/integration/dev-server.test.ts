@@ -123,6 +123,10 @@ describe('docsbuild dev', () => {
     expect(update.site).toBe(true);
     const manifest = (await (await fetch(`${server.url}pages.json`)).json()) as { site: { nav: { text: string }[] } };
     expect(manifest.site.nav.map((n) => n.text)).toContain('All guides');
+    // Page HTML is made when asked for (DevOutput's deferred files): asked for now, it shows the new nav, with the dev client.
+    const html = await (await fetch(`${server.url}limits/`)).text();
+    expect(html).toContain('All guides');
+    expect(html).toMatch(/<script type="module" src="\/docs\/assets\/main\.[A-Z0-9]+\.js"><\/script>/);
   });
 });
 

@@ -9,6 +9,8 @@ import { hashOf, hashOfJson } from '../../support/hash';
 import { STORED_BUNDLE } from './stored-bundle';
 import { openLinkDigests } from '../link-digests';
 import type { EmitContext, Feature, FeatureRun } from '../types';
+import type { OutputSink } from '../../output/sink';
+import type { PageChunk } from '../../../schema/manifest';
 import { emitViewer } from './assets';
 import { chunkContent, makeChunk, neighbours, pageLangOf, showsEditLink, sidebarDepthOf } from './chunk';
 import type { MadeDocument } from './documents-aside';
@@ -83,6 +85,8 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
           const pageChunk = made ?? (await chunkOf());
           return aside?.document(pageChunk, chunk.name, sidebar) ?? pageDocument(viewer.document, pageChunk, chunk.name, sidebar, shells);
         }),
+        // Where the sink makes it when asked for (the dev server's): from the chunk as written, which the output keeps.
+        makeLater: output.putDeferred && (await documentLater(output, viewer.document, chunk.name, sidebar, shells)),
       });
       published.htmlGzip.set(page.page.route.path, html.meta ?? 0);
     },
@@ -92,6 +96,28 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
       await output.put(NOT_FOUND_FILE, notFoundDocument(viewer.document));
       await linkDigests.save();
     },
+  };
+}
+
+/**
+ * A page's document made later from its chunk's file, read now: what the
+ * browser is given is what the HTML is made from, and the page's body need
+ * not be kept. Parsed only when the document is made. A function of its own
+ * so the closure holds these alone: made in `page`, it held all that the
+ * page's closures share (the page, its chunk and body), for every page.
+ */
+async function documentLater(
+  output: OutputSink,
+  document: Parameters<typeof pageDocument>[0],
+  chunkName: string,
+  sidebar: readonly string[],
+  shells: PageShells | undefined,
+): Promise<() => Promise<string>> {
+  const bytes = await output.read(chunkName);
+  if (bytes === undefined) throw new Error(`${chunkName} was not written before its page's HTML.`);
+  return async () => {
+    const text = typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    return pageDocument(document, JSON.parse(text) as PageChunk, chunkName, sidebar, shells);
   };
 }
 

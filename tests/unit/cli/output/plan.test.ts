@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writePlanned, writePlannedParts } from '../../../../cli/output/plan';
 import { MemoryOutput } from '../../../../cli/output/sink';
+import { DevOutput } from '../../../../cli/serve/dev-output';
 
 describe('cli/output/plan', () => {
   it('makes a keyed file once, then takes it over unmade in the next build', async () => {
@@ -15,6 +16,31 @@ describe('cli/output/plan', () => {
     // Another key: made again.
     expect((await writePlanned(new MemoryOutput(second), { ...file, reuseKey: 'k2' })).reused).toBe(false);
     expect(made).toBe(2);
+  });
+
+  it('a sink that defers files (the dev server\'s) makes one with makeLater when it is first read, once, and takes it over unmade next build', async () => {
+    const calls = { make: 0, later: 0 };
+    const file = { name: 'p.html', reuseKey: 'html:1', make: () => `now ${++calls.make}`, makeLater: async () => `later ${++calls.later}` };
+    const first = new DevOutput();
+    expect(await writePlanned(first, file)).toEqual({ name: 'p.html', reused: false });
+    expect(calls).toEqual({ make: 0, later: 0 });
+    expect(first.has('p.html')).toBe(true);
+    expect(first.names()).toEqual(['p.html']);
+    expect(first.files.has('p.html')).toBe(false);
+    expect(Buffer.from((await first.read('p.html'))!).toString()).toBe('later 1');
+    expect(Buffer.from((await first.read('p.html'))!).toString()).toBe('later 1');
+    expect(calls.later).toBe(1);
+    // Taken over with the same key: the same deferred file, made already.
+    const second = new DevOutput(first);
+    expect((await writePlanned(second, file)).reused).toBe(true);
+    expect(second.deferredFiles.get('p.html')).toBe(first.deferredFiles.get('p.html'));
+    expect(calls.later).toBe(1);
+    // A name comes once, deferred or not.
+    await expect(second.put('p.html', 'again')).rejects.toThrow(/made twice/);
+    // A sink that does not defer (a folder, the library's memory) is given the content at once.
+    const plain = new MemoryOutput();
+    await writePlanned(plain, file);
+    expect(plain.files.get('p.html')).toBe('now 1');
   });
 
   it('names a file from its content, and keeps its meta across builds', async () => {

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type PreviewServer } from '../../../../cli/serve/preview';
 import { DiskSource, MemorySource } from '../../../../cli/serve/file-source';
+import { DeferredContent } from '../../../../cli/output/sink';
 
 interface Answer {
   status: number;
@@ -170,6 +171,27 @@ describe('cli/serve/file-source', () => {
     expect(await source.get('a.html')).toBe(a);
     expect((await source.get('b.html'))?.etag).not.toBe(b?.etag);
     expect(await source.get('../a.html')).toBeUndefined();
+  });
+
+  it('makes a deferred file on the first request for it, once, in the served form, and keeps it across updates that keep the file', async () => {
+    const source = new MemorySource();
+    let made = 0;
+    const page = new DeferredContent(async () => `page ${++made}`);
+    const form = (key: string) => ({ key, of: (_name: string, content: string | Uint8Array) => `${key}:${Buffer.from(content).toString()}` });
+    source.update(new Map([['a.json', '{}']]), form('one'), new Map([['a/index.html', page]]));
+    expect(made).toBe(0);
+    const [first, again] = await Promise.all([source.get('a/index.html'), source.get('a/index.html')]);
+    expect(first?.body.toString()).toBe('one:page 1');
+    expect(again).toBe(first);
+    expect(made).toBe(1);
+    source.update(new Map([['a.json', '{}']]), form('one'), new Map([['a/index.html', page]]));
+    expect(await source.get('a/index.html')).toBe(first);
+    // A new served form makes it again from the same bytes; a file no longer there is gone.
+    source.update(new Map([['a.json', '{}']]), form('two'), new Map([['a/index.html', page]]));
+    expect((await source.get('a/index.html'))?.body.toString()).toBe('two:page 1');
+    source.update(new Map([['a.json', '{}']]), form('two'));
+    expect(await source.get('a/index.html')).toBeUndefined();
+    expect(made).toBe(1);
   });
 
   it('serves files in a form made from the built ones, again only for a changed file or a new form', async () => {
