@@ -203,7 +203,7 @@ async function buildWith(
   };
   timer.lap('load sources');
 
-  const { summaries, fromCache, bodies, inputKeys } = await summarisePages(imports.pages, context, {
+  const summarising = summarisePages(imports.pages, context, {
     ...config.pages,
     cache: config.pages.cache && { ...config.pages.cache, textHashes: sources.textHashes, summaries: storedSummaries },
     parallel: early?.pool ?? config.pages.parallel,
@@ -214,6 +214,12 @@ async function buildWith(
     // With the worker started early: the pages read from disk go to it while the others are looked up in the cache.
     likelyMissing: early && readFromDisk(sources.pages),
   });
+  // With the pages on the early worker, this thread mostly waits: the output looks at what the last build left meanwhile (OutputSink.prepare).
+  if (early) {
+    await new Promise((resolve) => setImmediate(resolve));
+    options.output?.prepare?.();
+  }
+  const { summaries, fromCache, bodies, inputKeys } = await summarising;
   cleanups.push(() => bodies.release());
   await early?.done(context.codeLanguages);
   for (const summary of summaries) append(diagnostics, summary.diagnostics);

@@ -65,6 +65,12 @@ export interface OutputSink {
    */
   putDeferred?(name: string, content: DeferredContent, options?: PutOptions): Promise<void>;
   /**
+   * Does ahead what the first files would (OutputFolder: looks at which of
+   * the previous output's files are still as recorded), called where the
+   * build's thread has time to spare: while the pages are on a worker.
+   */
+  prepare?(): void;
+  /**
    * Takes over the file the previous output made from `key`, if there is one
    * and it is unchanged since; the caller then need not make it again.
    */
