@@ -91,7 +91,7 @@ function headingEdit(original: string, linked: string): EditKind {
   };
 }
 
-/** site.yaml's first top-nav entry renamed: the site record changes (nav, every page's HTML), no page does. */
+/** site.yaml's first top-nav entry renamed: the site record changes (nav, every page's HTML, made when asked for), no page does. */
 const SITE_EDIT: EditKind = {
   name: 'site.yaml: a top-nav entry renamed',
   file: 'site.yaml',
@@ -206,8 +206,8 @@ async function main(): Promise<void> {
       await writeTree(path.join(generated, 'content'), tree);
       // A page in the middle of the tree; the first build uses workers (the default), later ones only process what changed.
       const page = tree.pages[Math.floor(tree.pages.length / 2)]!.relativePath;
-      // One site.yaml edit: a full build that writes every page's HTML again (the nav is in all of them); no page's own layout is
-      // rendered again (features/viewer/page-layout.ts), 15-18 s at this size under load 6-7 (was 40-60 s).
+      // One site.yaml edit: a full build; no page's HTML is made until asked for (serve/dev-output.ts), 8-10 s at this size under load 2-3
+      // (15-18 s when every page's HTML was made again).
       runs.push(await measure(`${GENERATED_PAGES.toLocaleString('en')} generated pages`, generated, page, { config: false, cache: true }, 1));
     } finally {
       await rm(generated, { recursive: true, force: true });
