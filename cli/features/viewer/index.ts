@@ -15,7 +15,7 @@ import { emitViewer } from './assets';
 import { chunkContent, makeChunk, neighbours, pageLangOf, showsEditLink, sidebarDepthOf } from './chunk';
 import type { MadeDocument } from './documents-aside';
 import { PageShells } from './page-layout';
-import { notFoundDocument, pageDocument } from './prerender';
+import { notFoundDocument, pageDocument, type DocumentSite } from './prerender';
 import { PART_NAME as NAME, type ViewerSummary } from './part';
 
 /** Where the digests of the chunks' links are kept between CLI builds (FeatureStates). */
@@ -108,7 +108,7 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
  */
 async function documentLater(
   output: OutputSink,
-  document: Parameters<typeof pageDocument>[0],
+  document: DocumentSite,
   chunkName: string,
   sidebar: readonly string[],
   shells: PageShells | undefined,
