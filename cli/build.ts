@@ -19,7 +19,6 @@ import { OutputFolder } from './output/folder';
 import { outputRecordFile } from './output/record';
 import { MemoryOutput, type OutputSink } from './output/sink';
 import { UpToDate } from './output/up-to-date';
-import { version as esbuildVersion } from 'esbuild';
 import { sizesOf, type ViewerSizes } from './output/sizes';
 import { earlyPool } from './page/early-worker';
 import { readSummaries } from './page/cache';
@@ -40,6 +39,7 @@ import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress
 import { loadSources, readPageText, type ListedTree, type LoadedSources, type SourceFile } from './source/load';
 import { contentFolderOf, readImports } from './source/imports';
 import { BODIES_WORTH_COLLECTING, createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
+import { esbuildVersion } from './support/esbuild';
 import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
 import { textHash } from './support/hash';

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { transform } from 'esbuild';
 import { escapeRegExp } from '../support/regexp';
 
 /** A VuePress config as its module exported it, as plain data: functions and other code stand as `{ [CODE_MARK]: kind }`. */
@@ -52,6 +51,7 @@ export async function runVuepressConfig(absolute: string, text: string, timeLimi
   if (!absolute.endsWith('.mjs')) {
     try {
       const loader = absolute.endsWith('.ts') ? 'ts' : 'js';
+      const { transform } = await import('esbuild');
       code = (await transform(text, { loader, format: 'cjs', platform: 'node', sourcemap: 'inline', sourcefile: absolute })).code;
     } catch (error) {
       const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];

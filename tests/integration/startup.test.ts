@@ -7,6 +7,8 @@ import { toolVersionOf } from '../../cli/config';
 const BUILD = path.resolve(__dirname, '../../build');
 /** What only processing a page needs: a build whose pages all come from the cache must not load these. */
 const PAGE_PIPELINE = ['shiki', 'shiki/textmate', 'remark-parse', 'remark-gfm', 'unified', 'gray-matter', 'hast-util-raw', 'mdast-util-to-hast'];
+/** What only rendering pages' HTML or bundling the viewer needs (about 110 ms of start-up): `check`, `--help` and an up-to-date build must not load these. */
+const RENDER_AND_BUNDLE = ['react', 'react-dom', 'react-dom/server', 'react/jsx-runtime', 'esbuild'];
 
 /** Every module the compiled file loads before it runs: its static imports, followed through the chunks. */
 function staticImports(file: string, seen = new Set<string>()): Set<string> {
@@ -26,9 +28,12 @@ describe('CLI start-up', () => {
     expect([...loaded].some((s) => s.startsWith('./chunk-')), 'the CLI is split into chunks').toBe(true);
     expect(loaded.has('zod')).toBe(true);
     for (const name of PAGE_PIPELINE) expect(loaded.has(name), name).toBe(false);
+    for (const name of RENDER_AND_BUNDLE) expect(loaded.has(name), name).toBe(false);
     // The worker, which processes pages, does load them.
     const worker = staticImports('worker.js');
     expect(worker.has('shiki') && worker.has('remark-parse')).toBe(true);
+    // The page-HTML worker renders with React from its first line.
+    expect(staticImports('document-worker.js').has('react-dom/server')).toBe(true);
   });
 
   it('keys the page cache by every compiled file of the tool, chunks included, and nothing else', () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile, type OutputFile } from 'esbuild';
+import type { Metafile, OutputFile } from 'esbuild';
 import { BUNDLE_NAMES } from '../../output/layout';
 import { nameByContent } from './content-names';
 
@@ -92,6 +92,9 @@ async function stampOf(inputs: readonly string[]): Promise<string> {
   const stats = await Promise.all(inputs.map((input) => stat(path.resolve(ROOT, input)).then((s) => `${s.size}:${s.mtimeMs}:${s.ino}`, () => '-')));
   return stats.join('|');
 }
+
+/** esbuild's build, the module loaded when a bundle is made (a stored one needs none). */
+const build: typeof import('esbuild').build = async (options) => (await import('esbuild')).build(options);
 
 async function bundleAnew(options: BundleOptions): Promise<ViewerBundle> {
   const search = await bundleSearchPanel(options.base);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageChunk } from '../../../schema/manifest';
 import { gzipSize } from '../../output/sizes';
-import { pageDocument, type DocumentSite } from './prerender';
+import type { DocumentSite, pageDocument } from './prerender';
 
 /** What the page-HTML worker (document-worker.ts) is started with. */
 export interface DocumentWorkerData {
@@ -67,6 +67,7 @@ export class DocumentsAside {
   private madeHere = 0;
   private nextId = 0;
   private site?: DocumentWorkerData;
+  private render?: typeof pageDocument;
   private readonly pending = new Map<number, { request: DocumentRequest; resolve(made: MadeDocument): void; reject(error: Error): void }>();
 
   constructor(
@@ -75,9 +76,14 @@ export class DocumentsAside {
     private readonly memory: () => MemoryNow = memoryNow,
   ) {}
 
-  /** The site every document of this build shares; given before the first `document`. */
-  use(shared: DocumentSite, sizes: boolean): void {
+  /**
+   * The site every document of this build shares, given before the first
+   * `document`, and pageDocument for the documents made in this thread
+   * (given, not imported: React loads only when a build renders pages).
+   */
+  use(shared: DocumentSite, sizes: boolean, render: typeof pageDocument): void {
     this.site = { shared, sizes };
+    this.render = render;
   }
 
   /** The page's document from the worker, or undefined: make it in this thread. */
@@ -147,7 +153,7 @@ export class DocumentsAside {
     const site = this.site;
     for (const { request, resolve, reject } of this.pending.values()) {
       try {
-        const html = pageDocument(site!.shared, request.chunk, request.chunkName, request.sidebar);
+        const html = this.render!(site!.shared, request.chunk, request.chunkName, request.sidebar);
         resolve({ html, gzip: site!.sizes ? gzipSize(html) : undefined });
       } catch (error) {
         reject(error as Error);

@@ -14,8 +14,8 @@ import type { PageChunk } from '../../../schema/manifest';
 import { emitViewer } from './assets';
 import { chunkContent, makeChunk, neighbours, pageLangOf, showsEditLink, sidebarDepthOf } from './chunk';
 import type { MadeDocument } from './documents-aside';
-import { PageShells } from './page-layout';
-import { notFoundDocument, pageDocument, type DocumentSite } from './prerender';
+import type { PageShells } from './page-layout';
+import type { DocumentSite, pageDocument } from './prerender';
 import { PART_NAME as NAME, type ViewerSummary } from './part';
 
 /** Where the digests of the chunks' links are kept between CLI builds (FeatureStates). */
@@ -29,6 +29,8 @@ const CHUNK_LINKS = 'chunk-links';
 export const viewerFeature: Feature = { name: NAME, start, readsEarly: [STORED_BUNDLE, CHUNK_LINKS] };
 
 async function start({ model, pages, output, published, lastUpdated, sizes, kept, stored, documentsAside }: EmitContext): Promise<FeatureRun> {
+  // React and the viewer's components load here, not with the CLI: `check`, `--help` and an up-to-date build render nothing (about 60 ms of start-up).
+  const [{ notFoundDocument, pageDocument }, { PageShells }] = await Promise.all([import('./prerender'), import('./page-layout')]);
   const sized = sizes === false ? (make: () => Promise<string | MadeDocument>) => ({ make: async () => htmlOf(await make()) }) : gzipSizedAside;
   // A set, filled page by page: most pages use the same few classes, and no list of every page's is made.
   const codeClasses = new Set<string>();
@@ -42,10 +44,10 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
   // Everything a page's HTML depends on besides its chunk (whose name hashes its content).
   const documentKey = hashOf(viewer.document);
   const reading = { order: model.order, position: new Map(model.order.map((path, at) => [path, at])), sidebarTexts: model.sidebarTexts };
-  const shells = keptShells(kept);
+  const shells = keptShells(kept, () => new PageShells());
   // Documents kept between builds (the dev server's shells) are this thread's: no aside then.
   const aside = shells ? undefined : documentsAside;
-  aside?.use(viewer.document, sizes !== false);
+  aside?.use(viewer.document, sizes !== false, pageDocument);
   const linkDigests = await openLinkDigests(stored, CHUNK_LINKS, model.index);
 
   return {
@@ -86,7 +88,7 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
           return aside?.document(pageChunk, chunk.name, sidebar) ?? pageDocument(viewer.document, pageChunk, chunk.name, sidebar, shells);
         }),
         // Where the sink makes it when asked for (the dev server's): from the chunk as written, which the output keeps.
-        makeLater: output.putDeferred && (await documentLater(output, viewer.document, chunk.name, sidebar, shells)),
+        makeLater: output.putDeferred && (await documentLater(output, pageDocument, viewer.document, chunk.name, sidebar, shells)),
       });
       published.htmlGzip.set(page.page.route.path, html.meta ?? 0);
     },
@@ -108,6 +110,7 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
  */
 async function documentLater(
   output: OutputSink,
+  render: typeof pageDocument,
   document: DocumentSite,
   chunkName: string,
   sidebar: readonly string[],
@@ -117,17 +120,17 @@ async function documentLater(
   if (bytes === undefined) throw new Error(`${chunkName} was not written before its page's HTML.`);
   return async () => {
     const text = typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    return pageDocument(document, JSON.parse(text) as PageChunk, chunkName, sidebar, shells);
+    return render(document, JSON.parse(text) as PageChunk, chunkName, sidebar, shells);
   };
 }
 
 /** The pages' own renders, kept between the builds of the dev server (PageShells); none for a one-off build. */
-function keptShells(kept: EmitContext['kept']): PageShells | undefined {
+function keptShells(kept: EmitContext['kept'], make: () => PageShells): PageShells | undefined {
   if (!kept) return undefined;
   const name = `${NAME} shells`;
   const existing = kept.get(name) as PageShells | undefined;
   if (existing) return existing;
-  const made = new PageShells();
+  const made = make();
   kept.set(name, made);
   return made;
 }

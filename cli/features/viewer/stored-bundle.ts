@@ -1,4 +1,4 @@
-import { version as esbuildVersion } from 'esbuild';
+import { esbuildVersion } from '../../support/esbuild';
 import type { FeatureStates } from '../../output/feature-states';
 import { nowNs, sameStamps, stampPaths, type Stamps } from '../../source/input-stamps';
 import { bundleInputFiles, bundleViewer, type BundleOptions, type ViewerBundle } from './bundle';

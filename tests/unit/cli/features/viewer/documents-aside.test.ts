@@ -62,7 +62,7 @@ describe('cli/features/viewer/documents-aside', () => {
   it('leaves the first documents to this thread, then renders each on the worker as this thread would, with its gzip size', async () => {
     expect(existsSync(WORKER), 'build/document-worker.js missing: run npm run compile').toBe(true);
     aside = new DocumentsAside(pathToFileURL(WORKER), roomy);
-    aside.use(shared, true);
+    aside.use(shared, true, pageDocument);
     expect(await untilReady(aside)).toBeGreaterThanOrEqual(DOCUMENTS_BEFORE_WORKER);
     const ats = [40, 41, 42, 43, 44, 45];
     const made = await Promise.all(ats.map((at) => aside!.document(chunkFor(at), `assets/pages/p${at}.json`, at % 2 ? ['s1'] : [])));
@@ -71,7 +71,7 @@ describe('cli/features/viewer/documents-aside', () => {
 
   it('without sizes, sends no gzip size', async () => {
     aside = new DocumentsAside(pathToFileURL(WORKER), roomy);
-    aside.use(shared, false);
+    aside.use(shared, false, pageDocument);
     await untilReady(aside).catch(() => undefined);
     const made = await aside.document(chunkFor(50), 'assets/pages/p50.json', []);
     expect(made).toEqual({ html: here(50).html, gzip: undefined });
@@ -79,7 +79,7 @@ describe('cli/features/viewer/documents-aside', () => {
 
   it('makes the documents still pending in this thread when it is closed, and leaves the next ones to this thread', async () => {
     aside = new DocumentsAside(pathToFileURL(WORKER), roomy);
-    aside.use(shared, true);
+    aside.use(shared, true, pageDocument);
     await untilReady(aside);
     const ats = Array.from({ length: 30 }, (_, i) => 60 + i);
     const pending = ats.map((at) => aside!.document(chunkFor(at), `assets/pages/p${at}.json`, at % 2 ? ['s1'] : []));
@@ -95,7 +95,7 @@ describe('cli/features/viewer/documents-aside', () => {
       const failing = path.join(dir, 'document-worker.mjs');
       writeFileSync(failing, "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(1));\nparentPort.postMessage({ ready: true });\n");
       aside = new DocumentsAside(pathToFileURL(failing), roomy);
-      aside.use(shared, true);
+      aside.use(shared, true, pageDocument);
       let asked = 0;
       let made: Promise<MadeDocument> | undefined;
       for (const started = Date.now(); !made && Date.now() - started < 20_000; asked++) {
@@ -113,7 +113,7 @@ describe('cli/features/viewer/documents-aside', () => {
     const MiB = 2 ** 20;
     const memory = { rss: 300 * MiB, peak: 320 * MiB };
     aside = new DocumentsAside(pathToFileURL(WORKER), () => memory);
-    aside.use(shared, true);
+    aside.use(shared, true, pageDocument);
     for (let at = 0; at < DOCUMENTS_BEFORE_WORKER * 3; at++) expect(aside.document(chunkFor(at), `assets/pages/p${at}.json`, [])).toBeUndefined();
     // Long enough for a worker to be ready (well under a second): none was started.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -122,7 +122,7 @@ describe('cli/features/viewer/documents-aside', () => {
 
     memory.rss = 100 * MiB;
     aside = new DocumentsAside(pathToFileURL(WORKER), () => memory);
-    aside.use(shared, true);
+    aside.use(shared, true, pageDocument);
     const asked = await untilReady(aside);
     const ats = Array.from({ length: 8 }, (_, i) => asked + 1 + i);
     const pending = ats.map((at) => aside!.document(chunkFor(at), `assets/pages/p${at}.json`, at % 2 ? ['s1'] : []));
