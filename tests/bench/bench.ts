@@ -26,9 +26,9 @@ const ENTRY = new URL(import.meta.url);
 
 if (!isMainThread) {
   const data = workerData as FloorWorkerData;
-  if (data.role === 'floor-worker') parentPort!.postMessage(parseFiles(data.files));
+  if (data.role === 'floor-worker') parentPort!.postMessage(await parseFiles(data.files, data.code));
 } else if (process.argv[2] === 'floor') {
-  await runFloorProcess(path.resolve(process.argv[3]!), Number(process.argv[4] ?? 1), ENTRY);
+  await runFloorProcess(path.resolve(process.argv[3]!), Number(process.argv[4] ?? 1), ENTRY, process.argv[5] === 'code');
 } else {
   try {
     await main();
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
       continue;
     }
 
-    const samples: Record<RunName, Measured[]> = { 'floor-1': [], 'floor-2': [], check: [], build: [], 'build-warm': [], 'build-edit': [] };
+    const samples: Record<RunName, Measured[]> = { 'floor-1': [], 'floor-2': [], 'floor-2-code': [], check: [], build: [], 'build-warm': [], 'build-edit': [] };
     for (let run = 1; run <= options.runs; run++) {
       // Interleaved, so slow drift of the machine affects every kind of run alike.
       for (const name of Object.keys(samples) as RunName[]) {
@@ -195,12 +195,13 @@ interface RunContext {
 /** One measured run; throws when the run fails or did not do all of its work. */
 async function measureRun(name: RunName, ctx: RunContext): Promise<Measured> {
   const content = path.relative(ctx.sizeDir, ctx.contentDir);
-  if (name === 'floor-1' || name === 'floor-2') {
+  if (name === 'floor-1' || name === 'floor-2' || name === 'floor-2-code') {
     const threads = name === 'floor-1' ? 1 : 2;
-    const measured = await measureNode(ctx.method, { nodeArgs: [ctx.benchJs, 'floor', ctx.contentDir, String(threads)], cwd: ctx.sizeDir });
+    const code = name === 'floor-2-code' ? ['code'] : [];
+    const measured = await measureNode(ctx.method, { nodeArgs: [ctx.benchJs, 'floor', ctx.contentDir, String(threads), ...code], cwd: ctx.sizeDir });
     const line = measured.stdout.trim().split('\n').pop() ?? '';
     const report = JSON.parse(line || '{}') as Partial<FloorReport>;
-    if (measured.exitCode !== 0 || report.pages !== ctx.pages) {
+    if (measured.exitCode !== 0 || report.pages !== ctx.pages || (name === 'floor-2-code' && !report.highlighted)) {
       throw new Error(`the ${RUN_LABELS[name]} run failed (exit ${measured.exitCode}, ${report.pages} pages):\n${measured.stderr}`);
     }
     // The floor's own getrusage figure, per the method above (GNU time's, when used, agrees with it).
