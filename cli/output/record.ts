@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readWhole } from '../support/read-whole';
 
 /** Bumped when the record's shape changes. */
 const RECORD_FORMAT = 1;
@@ -34,7 +35,7 @@ export function outputFolderId(outDir: string): string {
 /** The record, or an empty one when it is missing, unreadable, corrupt or from another tool version. */
 export async function readOutputRecord(file: string, toolVersion: string): Promise<OutputRecord> {
   try {
-    const data = JSON.parse(await readFile(file, 'utf8')) as { format?: unknown; tool?: unknown; files?: unknown };
+    const data = JSON.parse((await readWhole(file)).toString('utf8')) as { format?: unknown; tool?: unknown; files?: unknown };
     if (data.format !== RECORD_FORMAT || data.tool !== toolVersion || typeof data.files !== 'object' || data.files === null) return new Map();
     const record: OutputRecord = new Map();
     for (const [name, entry] of Object.entries(data.files as Record<string, unknown>)) {

@@ -1,6 +1,7 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { readWhole } from './read-whole';
 
 /** Bytes of the sum a checked file starts with: a CRC-32, big-endian. */
 const SUM_BYTES = 4;
@@ -16,7 +17,7 @@ const SUM_BYTES = 4;
  */
 export async function readCheckedFile(file: string): Promise<Buffer | undefined> {
   try {
-    const bytes = await readFile(file);
+    const bytes = await readWhole(file);
     const body = bytes.subarray(SUM_BYTES);
     return bytes.length > SUM_BYTES && sumOf(body).equals(bytes.subarray(0, SUM_BYTES)) ? body : undefined;
   } catch {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCheckedFileWriter, readCheckedFile, writeCheckedFile } from '../../../../cli/support/checked-file';
+import { readWhole } from '../../../../cli/support/read-whole';
 
 describe('cli/support/checked-file', () => {
   let dir: string;
@@ -26,6 +27,17 @@ describe('cli/support/checked-file', () => {
       expect(await readCheckedFile(file)).toBeUndefined();
     }
     expect(await readCheckedFile(path.join(dir, 'missing.bin'))).toBeUndefined();
+  });
+
+  it('reads a file of many MiB whole in one request (readWhole), byte for byte, and an empty one; a missing one rejects, as readFile does', async () => {
+    // Larger than fs/promises' 512 KiB parts, and not a multiple of them.
+    const bytes = Buffer.alloc(5 * 2 ** 20 + 123);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 251;
+    await writeFile(path.join(dir, 'big.bin'), bytes);
+    expect((await readWhole(path.join(dir, 'big.bin'))).equals(bytes)).toBe(true);
+    await writeFile(path.join(dir, 'empty.bin'), '');
+    expect((await readWhole(path.join(dir, 'empty.bin'))).length).toBe(0);
+    await expect(readWhole(path.join(dir, 'missing.bin'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('reports a file it could not write, and leaves no temp file', async () => {
