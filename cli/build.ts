@@ -20,7 +20,7 @@ import { outputRecordFile } from './output/record';
 import { MemoryOutput, type OutputSink } from './output/sink';
 import { UpToDate } from './output/up-to-date';
 import { sizesOf, type ViewerSizes } from './output/sizes';
-import { earlyPool } from './page/early-worker';
+import { earlyPool, type EarlyPool } from './page/early-worker';
 import { readSummaries } from './page/cache';
 import { createPagePipeline, type PagePipeline } from './page/page-pipeline';
 import type { PageMemory } from './page/page-memory';
@@ -80,6 +80,8 @@ export interface BuildOptions {
   sizes?: boolean;
   /** The content tree as listed and stamped just before (the CLI's up-to-date check): loaded from it, not walked and stated again. */
   listed?: ListedTree;
+  /** The CLI's early page worker, started already (buildIntoFolder, once it knows pages will be processed); taken over by the build, which stops it. */
+  early?: EarlyPool;
   /** Given, at the end of a build that wrote the site, what an edit of one page needs of it (the dev server's quick path, serve/quick-edit.ts). */
   keep?: (site: BuiltSite) => void;
 }
@@ -168,7 +170,7 @@ async function buildWith(
   // The CLI's page summaries, likewise: unpacked while the sources load waits for the disk.
   const storedSummaries = cache && !options.memory ? readSummaries(cache) : undefined;
   // The CLI's page worker, started now with the last build's code languages: it gets ready while the sources load (page/early-worker.ts).
-  const early = options.mode === 'build' && cache && !options.memory && config.pages.parallel ? await earlyPool(cache.dir, cache.toolVersion, config.pages.parallel) : undefined;
+  const early = options.early ?? (options.mode === 'build' && cache && !options.memory && config.pages.parallel ? await earlyPool(cache.dir, cache.toolVersion, config.pages.parallel) : undefined);
   if (early) cleanups.push(() => early.done());
   const sources = options.memory ? await loadSources(config, options.memory.files, options.memory.assetHashes) : await loadWithStoredSources(config, options.listed);
   signal?.throwIfAborted();
@@ -395,7 +397,16 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
   // Stamped before anything is read: a file changed while the build reads it then differs from its stamp next time.
   const { timings: _timings, ...settings } = config;
   const record = cache && (await UpToDate.take<RecordedResult>({ cacheDir: cache.dir, outDir: config.outDir, contentDir: config.contentDir }, { settings, esbuildVersion }, cache.toolVersion, options.stampedAt));
-  const output = await OutputFolder.open(config.outDir, { record: cache && { file: outputRecordFile(cache.dir, config.outDir), toolVersion: cache.toolVersion } });
+  // Pages will be processed: the page worker starts loading its modules and highlighter now, beside the output folder's opening
+  // (after an edit at 10,000 pages it was ready last, 0.4 s after the sources had loaded). Not before the check: an up-to-date build would share its cores with it.
+  let early = cache && config.pages.parallel && (await record?.mustBuild()) ? await earlyPool(cache.dir, cache.toolVersion, config.pages.parallel) : undefined;
+  let output: OutputFolder;
+  try {
+    output = await OutputFolder.open(config.outDir, { record: cache && { file: outputRecordFile(cache.dir, config.outDir), toolVersion: cache.toolVersion } });
+  } catch (error) {
+    await early?.done();
+    throw error;
+  }
   try {
     const recorded = await record?.result(config.outDir, output.previousRecord);
     if (recorded) {
@@ -405,7 +416,9 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
       return { result, upToDate: true, output, commit: async () => {}, abort: async () => {} };
     }
     await record?.forget();
-    const result = await build(config, { mode: 'build', output, timer: options.timer, listed: record?.contentTree() });
+    const taken = early;
+    early = undefined;
+    const result = await build(config, { mode: 'build', output, timer: options.timer, listed: record?.contentTree(), early: taken });
     const commit = async () => {
       await output.commit();
       const { diagnostics, baseline, pageCount, fileCount, sizes } = result;
@@ -415,6 +428,9 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
   } catch (error) {
     await output.abort();
     throw error;
+  } finally {
+    // Not taken by a build (the output was up to date after all, or the build never began).
+    await early?.done();
   }
 }
 

@@ -58,6 +58,8 @@ export interface InputsRead {
  * and `save` after it was committed.
  */
 export class UpToDate<Result> {
+  private record?: Promise<BuildRecord<Result> | undefined>;
+
   private constructor(
     readonly file: string,
     private readonly now: CurrentInputs,
@@ -82,7 +84,7 @@ export class UpToDate<Result> {
    * exactly what the recorded build wrote; undefined otherwise.
    */
   async result(outDir: string, output: OutputRecord): Promise<Result | undefined> {
-    const record = await readBuildRecord<Result>(this.file);
+    const record = await this.recorded();
     const now = this.now;
     if (!record || record.settings !== now.settings) return undefined;
     if (!sameStamps(record.content, now.content)) return undefined;
@@ -90,6 +92,20 @@ export class UpToDate<Result> {
     if (record.git !== undefined && record.git !== now.git) return undefined;
     if (!outputUnchanged(outDir, output, record.outputFolders)) return undefined;
     return record.result;
+  }
+
+  /**
+   * Whether the settings or the content tree differ from the record's (or
+   * there is none): known before the output folder is opened, so a build
+   * sure to process pages can start on them sooner. False says nothing.
+   */
+  async mustBuild(): Promise<boolean> {
+    const record = await this.recorded();
+    return !record || record.settings !== this.now.settings || !sameStamps(record.content, this.now.content);
+  }
+
+  private recorded(): Promise<BuildRecord<Result> | undefined> {
+    return (this.record ??= readBuildRecord<Result>(this.file));
   }
 
   /** The content tree as stamped before the build: the build loads from it instead of walking and stating the tree again. */

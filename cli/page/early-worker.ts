@@ -78,11 +78,12 @@ export async function startEarlyWorker(cacheDir: string, toolVersion: string, po
  * is one. `done`, once the pages are processed (or the build failed), stops
  * it if no pool took it, and keeps the build's languages, when given, for the next.
  */
-export async function earlyPool(
-  cacheDir: string,
-  toolVersion: string,
-  pool: PoolOptions,
-): Promise<{ pool: PoolOptions; done(languages?: readonly string[]): Promise<void> }> {
+export interface EarlyPool {
+  pool: PoolOptions;
+  done(languages?: readonly string[]): Promise<void>;
+}
+
+export async function earlyPool(cacheDir: string, toolVersion: string, pool: PoolOptions): Promise<EarlyPool> {
   const early = await startEarlyWorker(cacheDir, toolVersion, pool);
   return {
     pool: early ? { ...pool, adopt: early.adopt } : pool,

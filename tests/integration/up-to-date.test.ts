@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIntoFolder } from '../../cli/build';
 import { resolveConfig, type ConfigFlags } from '../../cli/config';
 import type { ConfigEnv } from '../../cli/config';
-import { buildRecordFile } from '../../cli/output/up-to-date';
+import { buildRecordFile, UpToDate } from '../../cli/output/up-to-date';
 import { BASELINE_VERSION } from '../../schema/baseline';
 import { nowNs } from '../../cli/source/input-stamps';
 
@@ -146,5 +146,24 @@ describe('up-to-date builds', () => {
     await folder.commit();
     const bytes = (dir: string) => new Map([...snapshot(dir)].map(([name, value]) => [name, value.slice(value.indexOf(':') + 1)]));
     expect(bytes(path.join(project, 'dist-cold'))).toEqual(bytes(out()));
+  });
+
+  it('knows before the output folder is opened that a content edit, a new setting or no record means a real build (mustBuild)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docsbuild-must-build-'));
+    try {
+      const page = path.join(dir, 'content', 'README.md');
+      mkdirSync(path.dirname(page));
+      writeFileSync(page, '# Home\n');
+      const where = { cacheDir: path.join(dir, 'cache'), outDir: path.join(dir, 'dist'), contentDir: path.join(dir, 'content') };
+      const take = (settings: unknown) => UpToDate.take(where, settings, 'tool', later());
+      expect(await (await take({ a: 1 })).mustBuild()).toBe(true);
+      await (await take({ a: 1 })).save({ files: [], git: false }, where.outDir, [], {});
+      expect(await (await take({ a: 1 })).mustBuild()).toBe(false);
+      expect(await (await take({ a: 2 })).mustBuild()).toBe(true);
+      appendFileSync(page, 'A line more.\n');
+      expect(await (await take({ a: 1 })).mustBuild()).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
