@@ -16,8 +16,8 @@ import { chromium, type Page } from 'playwright-core';
 import fg from 'fast-glob';
 import { resolveConfig } from '../../cli/config';
 import { startDevServer } from '../../cli/serve/dev';
-import { DevEngine } from '../../cli/serve/dev-engine';
 import { generateTree, writeTree } from './generate-tree';
+import { timedDevEngine } from './timed-engine';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EDITS = 5;
@@ -117,14 +117,7 @@ async function measure(label: string, dir: string, page: string, config: Paramet
   const rebuilds: number[] = [];
   // The full builds that finished, by when they began: after a restore the next kind waits for one (see below).
   const finished: number[] = [];
-  const engine = new DevEngine();
-  const build = engine.build.bind(engine);
-  engine.build = async (...args) => {
-    const began = Date.now();
-    const result = await build(...args);
-    finished.push(began);
-    return result;
-  };
+  const engine = timedDevEngine(({ began }) => finished.push(began));
   const started = performance.now();
   const server = await startDevServer({
     config: resolveConfig(dir, config),

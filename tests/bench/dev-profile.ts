@@ -18,7 +18,7 @@ import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { resolveConfig } from '../../cli/config';
 import { startDevServer } from '../../cli/serve/dev';
-import { DevEngine } from '../../cli/serve/dev-engine';
+import { timedDevEngine } from './timed-engine';
 import { generateTree, writeTree } from './generate-tree';
 
 const PAGES = Number(process.env.DOCSBUILD_PROFILE_PAGES ?? 10_000);
@@ -43,14 +43,7 @@ async function main(): Promise<void> {
   let waiting: ((line: string) => void) | undefined;
   /** The full builds' times: with a gap longer than the server's quiet time, one follows each edit (and logs nothing when the quick edit showed all). */
   const rebuilt: number[] = [];
-  const engine = new DevEngine();
-  const build = engine.build.bind(engine);
-  engine.build = async (...args) => {
-    const from = performance.now();
-    const result = await build(...args);
-    rebuilt.push(Math.round(performance.now() - from));
-    return result;
-  };
+  const engine = timedDevEngine(({ ms }) => rebuilt.push(Math.round(ms)));
   const started = performance.now();
   const server = await startDevServer({
     config: resolveConfig(DIR, { config: false, cache: true }),
