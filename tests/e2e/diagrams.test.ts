@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { collectErrors, newContext, openSite, skipBrowserTests, waitForApp, type Site } from './harness';
 
 /**
@@ -37,8 +37,9 @@ describe.skipIf(skipBrowserTests)('diagrams of the real site in Chromium', () =>
     await site?.close();
   });
 
+  // The two themes side by side, each in its own context: most of a page's 1-2 s is waiting on Chromium, not this process.
   for (const scheme of ['light', 'dark']) {
-    it(`shows every diagram in the ${scheme} theme`, async () => {
+    it.concurrent(`shows every diagram in the ${scheme} theme`, async ({ expect }) => {
       for (const pagePath of PAGES) {
         const page = await contexts.get(scheme)!.newPage();
         const errors = collectErrors(page);

@@ -35,6 +35,23 @@ export interface Site {
   close(): Promise<void>;
 }
 
+type Built = Awaited<ReturnType<typeof build>>;
+
+/**
+ * The shared fixture's build, made once per test process: the browser
+ * files run one after another in one process (vitest.config.ts), and most
+ * open this same site. Its files are written anew into each file's own
+ * folder, so a test that changes its copy changes no other's.
+ */
+let fixtureBuild: Promise<Built> | undefined;
+
+async function buildSite(content: string, dir: string, out: string): Promise<Built> {
+  const made = () => build(resolveConfig(dir, { content, out, config: false }), { mode: 'build' });
+  if (content !== FIXTURE_CONTENT) return made();
+  fixtureBuild ??= made();
+  return fixtureBuild;
+}
+
 /**
  * Builds `content` into a temp folder with the real pipeline, serves it,
  * and launches one Chromium for the whole test file. Playwright's `launch`
@@ -47,7 +64,7 @@ export async function openSite(content = FIXTURE_CONTENT): Promise<Site> {
   let server: StaticServer | undefined;
   let browser: Browser | undefined;
   try {
-    const result = await build(resolveConfig(dir, { content, out, config: false }), { mode: 'build' });
+    const result = await buildSite(content, dir, out);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) throw new Error(`The test site does not build:\n${errors.map((d) => `${d.file}:${d.line} ${d.message}`).join('\n')}`);
     await writeOutput(result.files, out);

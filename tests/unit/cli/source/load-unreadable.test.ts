@@ -14,6 +14,9 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...actual, readFile, default: { ...actual, readFile } };
 });
 
+// The node tests share their modules between files (vitest.config.ts: isolate: false): loaded
+// anew here, so that this file's loadSources is one that reads through the mock above.
+vi.resetModules();
 const { loadSources } = await import('../../../../cli/source/load');
 const { resolveConfig } = await import('../../../../cli/config');
 
@@ -26,7 +29,12 @@ describe('cli/source/load (read errors)', () => {
     await writeFile(path.join(root, 'content/locked.md'), '# Locked\n');
     await writeFile(path.join(root, 'content/open.md'), '# Open\n');
   });
-  afterAll(() => rm(root, { recursive: true, force: true }));
+  afterAll(async () => {
+    // The files after this one in the same process get the real fs/promises, and modules loaded with it.
+    vi.doUnmock('node:fs/promises');
+    vi.resetModules();
+    await rm(root, { recursive: true, force: true });
+  });
 
   it('reports the unreadable file and still reads every other one', async () => {
     const loaded = await loadSources(resolveConfig(root, { config: false }));
