@@ -3,10 +3,10 @@ import { ROOT_FILES } from '../../output/layout';
 import { OutputNames } from '../../output/names';
 import { writePlannedParts } from '../../output/plan';
 import { absoluteUrlOf, hrefOf } from '../../site/urls';
-import { inBlocks } from '../../support/blocks';
+import { inBlocks, spansOf } from '../../support/blocks';
 import { hashOfLines } from '../../support/hash';
-import { mapAhead } from '../../support/map-limited';
-import { lastFilePieces } from '../last-file-pieces';
+import { mapAhead, mapLimited } from '../../support/map-limited';
+import { lastFilePieces, type LastFilePieces } from '../last-file-pieces';
 import type { EmitContext, Feature, FeatureRun } from '../types';
 
 /**
@@ -37,14 +37,20 @@ export const llmsFullFeature: Feature = {
         const written = await writePlannedParts(output, {
           name: ROOT_FILES.llmsFull,
           reuseKey,
-          // Written as it is made, in blocks, each copy read as its turn comes: at 10,000 pages the file is 48 MB, and
-          // holding every copy and the file made from them was the largest thing at the end of a cold build (+94 MB).
           async *parts() {
             // After an edit: the copies that did not change are taken from the last build's file, not read one by one.
             const last = keyed ? await lastFile(stored, output) : undefined;
             const placed: LlmsLayout['copies'] = [];
-            const copyOf = async (entry: Entry) => last?.pieceOf(entry.reuseKey!) ?? bytes(await output.read(entry.name));
-            yield* inBlocks(pieces(site, entries, copyOf, placed), BLOCK_BYTES);
+            const read = async (entry: Entry) => bytes(await output.read(entry.name));
+            const copies = last && (await copiesAfterEdit(entries, last, read));
+            if (last && copies) {
+              // Where the new file is the last one's (most of it), it is written from that in a few long spans.
+              yield* inBlocks(spansOf(last.file, pieces(site, entries, copies, placed)), BLOCK_BYTES);
+            } else {
+              // Each copy read as its turn comes: at 10,000 pages the file is 48 MB, and holding every copy and the file made
+              // from them was the largest thing at the end of a cold build (+94 MB).
+              yield* inBlocks(streamedPieces(site, entries, read, placed), BLOCK_BYTES);
+            }
             if (reuseKey !== undefined) layout = { key: reuseKey, copies: placed };
           },
         });
@@ -75,24 +81,65 @@ function* keyLines(site: SiteRecord, entries: readonly (Entry & { path: string }
   for (const entry of entries) yield JSON.stringify([entry.path, entry.title, entry.name, entry.reuseKey ?? null]);
 }
 
-/** The file's pieces in order: its head, then each copy under its header, each copy's place noted in `placed` (by its reuse key). */
-async function* pieces(site: SiteRecord, entries: readonly Entry[], copyOf: (entry: Entry) => Promise<Uint8Array>, placed: LlmsLayout['copies']): AsyncGenerator<Uint8Array> {
-  const head = Buffer.from(`# ${oneLine(site.title)}\n${site.description ? `\n> ${oneLine(site.description)}\n` : ''}`);
-  yield head;
-  let at = head.length;
-  for await (const [entry, copy] of mapAhead(entries, COPIES_READ_AHEAD, copyOf)) {
-    const header = Buffer.from(`\n---\ntitle: ${oneLine(entry.title)}\nurl: ${urlOf(site, entry.name)}\n---\n\n`);
+/** The file's pieces in order, each copy given: its head, then each copy under its header, each copy's place noted in `placed`. */
+function* pieces(site: SiteRecord, entries: readonly Entry[], copies: readonly Uint8Array[], placed: LlmsLayout['copies']): Generator<Uint8Array> {
+  const file = new FilePieces(site, placed);
+  yield file.head();
+  for (let at = 0; at < entries.length; at++) yield* file.entry(entries[at]!, copies[at]!);
+}
+
+/** pieces(), each copy read as its turn comes, with a few reads ahead. */
+async function* streamedPieces(site: SiteRecord, entries: readonly Entry[], read: (entry: Entry) => Promise<Uint8Array>, placed: LlmsLayout['copies']): AsyncGenerator<Uint8Array> {
+  const file = new FilePieces(site, placed);
+  yield file.head();
+  for await (const [entry, copy] of mapAhead(entries, COPIES_READ_AHEAD, read)) yield* file.entry(entry, copy);
+}
+
+/** The file's head and each copy under its header, in order, noting where each copy lands (by its reuse key). */
+class FilePieces {
+  private at = 0;
+
+  constructor(
+    private readonly site: SiteRecord,
+    private readonly placed: LlmsLayout['copies'],
+  ) {}
+
+  head(): Uint8Array {
+    const { site } = this;
+    const head = Buffer.from(`# ${oneLine(site.title)}\n${site.description ? `\n> ${oneLine(site.description)}\n` : ''}`);
+    this.at += head.length;
+    return head;
+  }
+
+  *entry(entry: Entry, copy: Uint8Array): Generator<Uint8Array> {
+    const header = Buffer.from(`\n---\ntitle: ${oneLine(entry.title)}\nurl: ${urlOf(this.site, entry.name)}\n---\n\n`);
     yield header;
-    at += header.length;
-    if (entry.reuseKey !== undefined) placed.push([entry.reuseKey, at, copy.length]);
+    this.at += header.length;
+    if (entry.reuseKey !== undefined) this.placed.push([entry.reuseKey, this.at, copy.length]);
     yield copy;
-    at += copy.length;
+    this.at += copy.length;
   }
 }
 
+/**
+ * Every copy, as a view into the last file where it holds it: the few it
+ * does not (the pages changed since) are read first and held. Undefined
+ * when more than a few changed: those are then read as their turn comes.
+ */
+async function copiesAfterEdit(entries: readonly Entry[], last: LastFilePieces, read: (entry: Entry) => Promise<Uint8Array>): Promise<Uint8Array[] | undefined> {
+  const copies = entries.map((entry) => last.pieceOf(entry.reuseKey!));
+  const missing = copies.flatMap((copy, at) => (copy === undefined ? [at] : []));
+  if (missing.length > Math.max(COPIES_HELD, entries.length / 8)) return undefined;
+  const made = await mapLimited(missing, COPIES_READ_AHEAD, (at) => read(entries[at]!));
+  missing.forEach((at, k) => (copies[at] = made[k]));
+  return copies as Uint8Array[];
+}
+/** Changed copies held at most, however few pages the site has (the pages.json and stored sources' share is the same: 1/8). */
+const COPIES_HELD = 64;
+
 /** The file goes to the disk in blocks of this size. */
 const BLOCK_BYTES = 2 ** 20;
-/** Copies read while earlier ones are written: their reads overlap, and only these few are held. */
+/** Copies read at once: while earlier ones are written, only these few are held. */
 const COPIES_READ_AHEAD = 16;
 
 /** Where each copy sits in the llms-full.txt a CLI build wrote (FeatureStates): by the copy's reuse key, its offset and length. */
@@ -103,7 +150,7 @@ interface LlmsLayout {
 }
 
 /** The last build's llms-full.txt, when its layout was stored and the file is still as that build wrote it. */
-async function lastFile(stored: EmitContext['stored'], output: EmitContext['output']): Promise<{ pieceOf(copyKey: string): Uint8Array | undefined } | undefined> {
+async function lastFile(stored: EmitContext['stored'], output: EmitContext['output']): Promise<LastFilePieces | undefined> {
   const layout = await stored?.load<LlmsLayout>(LLMS_FULL);
   const file = layout && (await output.readPrevious?.(layout.key));
   return layout && file && lastFilePieces(file, layout.copies);

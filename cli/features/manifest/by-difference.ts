@@ -1,10 +1,10 @@
 import { MANIFEST_VERSION, PageRecordSchema, type Manifest, type PageRecord, type SiteRecord } from '../../../schema/manifest';
 import { MANIFEST_FILE } from '../../output/layout';
 import { writePlannedParts } from '../../output/plan';
-import { inBlocks } from '../../support/blocks';
+import { inBlocks, spansOf } from '../../support/blocks';
 import { hashOfLines } from '../../support/hash';
 import { stableStringify, stableStringifyPieces } from '../../support/json';
-import { lastFilePieces } from '../last-file-pieces';
+import { lastFilePieces, type LastFilePieces } from '../last-file-pieces';
 import type { EmitContext } from '../types';
 
 /** Where the layout of the last pages.json is kept between CLI builds (FeatureStates). */
@@ -43,7 +43,8 @@ export async function writeManifestByDifference(
   const written = await writePlannedParts(output, {
     name: MANIFEST_FILE,
     reuseKey,
-    parts: () => inBlocks(piecesOf(manifest, keys, texts, (placed) => (layout = { key: reuseKey, records: placed })), BLOCK_BYTES),
+    // Where the file is the last one's, written from it in a few long spans.
+    parts: () => inBlocks(spansOf(last?.file, piecesOf(manifest, keys, texts, (placed) => (layout = { key: reuseKey, records: placed }))), BLOCK_BYTES),
   });
   if (layout && !written.reused) await stored?.save(MANIFEST_LAYOUT, layout);
   return manifest;
@@ -79,7 +80,7 @@ function* piecesOf(manifest: Manifest, keys: readonly string[], texts: readonly 
 }
 
 /** The last build's pages.json, when its layout was stored and the file is still as that build wrote it. */
-async function lastLayout(stored: EmitContext['stored'], output: EmitContext['output']): Promise<{ pieceOf(recordKey: string): Uint8Array | undefined } | undefined> {
+async function lastLayout(stored: EmitContext['stored'], output: EmitContext['output']): Promise<LastFilePieces | undefined> {
   const layout = await stored?.load<ManifestLayout>(MANIFEST_LAYOUT);
   const file = layout && Array.isArray(layout.records) ? await output.readPrevious?.(layout.key) : undefined;
   return layout && file && lastFilePieces(file, layout.records);
