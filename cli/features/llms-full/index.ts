@@ -47,9 +47,10 @@ export const llmsFullFeature: Feature = {
               // Where the new file is the last one's (most of it), it is written from that in a few long spans.
               yield* inBlocks(spansOf(last.file, pieces(site, entries, copies, placed)), BLOCK_BYTES);
             } else {
-              // Each copy read as its turn comes: at 10,000 pages the file is 48 MB, and holding every copy and the file made
-              // from them was the largest thing at the end of a cold build (+94 MB).
-              yield* inBlocks(streamedPieces(site, entries, read, placed), BLOCK_BYTES);
+              // Each copy read as its turn comes (from the last file where it holds it): at 10,000 pages the file is 48 MB,
+              // and holding every copy and the file made from them was the largest thing at the end of a cold build (+94 MB).
+              const copyOf = async (entry: Entry) => (entry.reuseKey !== undefined ? last?.pieceOf(entry.reuseKey) : undefined) ?? (await read(entry));
+              yield* inBlocks(streamedPieces(site, entries, copyOf, placed), BLOCK_BYTES);
             }
             if (reuseKey !== undefined) layout = { key: reuseKey, copies: placed };
           },
@@ -134,7 +135,7 @@ async function copiesAfterEdit(entries: readonly Entry[], last: LastFilePieces, 
   missing.forEach((at, k) => (copies[at] = made[k]));
   return copies as Uint8Array[];
 }
-/** Changed copies held at most, however few pages the site has (the pages.json and stored sources' share is the same: 1/8). */
+/** Changed copies held at most, however few pages the site has (the share is the stored sources' and the search index's: 1/8). */
 const COPIES_HELD = 64;
 
 /** The file goes to the disk in blocks of this size. */

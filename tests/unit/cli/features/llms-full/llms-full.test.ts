@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,32 @@ describe('cli/features/llms-full', () => {
       const again = await intoFolder();
       expect(again.toString()).toContain('A paragraph added by the test.');
       expect(again).toEqual(Buffer.from(edited.files.get('llms-full.txt')!));
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('after an edit of more pages than it holds changed copies for (64, or an eighth), it is still the bytes of a cold build', async () => {
+    const project = mkdtempSync(path.join(tmpdir(), 'docsbuild-llms-full-many-'));
+    const pages = 80;
+    try {
+      const content = path.join(project, 'content');
+      mkdirSync(path.join(content, 'notes'), { recursive: true });
+      writeFileSync(path.join(content, 'site.yaml'), 'title: Many\nbase: /docs/\n');
+      writeFileSync(path.join(content, 'README.md'), '# Home\n\nWelcome.\n');
+      for (let at = 0; at < pages; at++) writeFileSync(path.join(content, 'notes', `note-${at}.md`), `# Note ${at}\n\nText of note ${at}.\n`);
+      const intoFolder = async () => {
+        const folder = await buildIntoFolder(resolveConfig(project, { config: false, cache: true, threads: 0 }));
+        await folder.commit();
+        return readFileSync(path.join(project, 'dist', 'llms-full.txt'));
+      };
+      await intoFolder();
+      // All but five pages changed: the five copies come from the last file, the others are read as their turn comes.
+      for (let at = 0; at < pages - 5; at++) appendFileSync(path.join(content, 'notes', `note-${at}.md`), `\nEdited ${at}.\n`);
+      const again = await intoFolder();
+      const cold = await build(resolveConfig(project, { config: false }), { mode: 'build' });
+      expect(again.toString()).toContain('Edited 74.');
+      expect(again).toEqual(Buffer.from(cold.files.get('llms-full.txt')!));
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
