@@ -42,14 +42,14 @@ export const llmsFullFeature: Feature = {
             const last = keyed ? await lastFile(stored, output) : undefined;
             const placed: LlmsLayout['copies'] = [];
             const read = async (entry: Entry) => bytes(await output.read(entry.name));
-            const copies = last && (await copiesAfterEdit(entries, last, read));
+            const copies = last ? await copiesAfterEdit(entries, last, read) : undefined;
             if (last && copies) {
               // Where the new file is the last one's (most of it), it is written from that in a few long spans.
               yield* inBlocks(spansOf(last.file, pieces(site, entries, copies, placed)), BLOCK_BYTES);
             } else {
               // Each copy read as its turn comes (from the last file where it holds it): at 10,000 pages the file is 48 MB,
               // and holding every copy and the file made from them was the largest thing at the end of a cold build (+94 MB).
-              const copyOf = async (entry: Entry) => (entry.reuseKey !== undefined ? last?.pieceOf(entry.reuseKey) : undefined) ?? (await read(entry));
+              const copyOf = async (entry: Entry) => last?.pieceOf(entry.reuseKey!) ?? (await read(entry));
               yield* inBlocks(streamedPieces(site, entries, copyOf, placed), BLOCK_BYTES);
             }
             if (reuseKey !== undefined) layout = { key: reuseKey, copies: placed };
