@@ -105,15 +105,15 @@ function badge(state: State, node: BadgeNode): Element {
  * page order, so the same page gives the same HTML.
  */
 function codeGroup(state: State, node: CodeGroupNode, group: number): Element {
-  const active = Math.max(0, node.tabs.findIndex((t) => t.active));
+  const active = Math.max(0, node.children.findIndex((t) => t.active));
   const id = (tab: number) => `code-group-${group}-${tab}`;
-  const tabs = node.tabs.map((tab, index): Element => ({
+  const tabs = node.children.map((tab, index): Element => ({
     type: 'element',
     tagName: 'button',
     properties: { type: 'button', role: 'tab', id: `${id(index)}-tab`, ariaControls: [id(index)], ariaSelected: index === active ? 'true' : 'false', tabIndex: index === active ? 0 : -1 },
     children: [{ type: 'text', value: tab.title }],
   }));
-  const panels = node.tabs.map((tab, index): Element => ({
+  const panels = node.children.map((tab, index): Element => ({
     type: 'element',
     tagName: 'div',
     properties: {

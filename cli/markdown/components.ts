@@ -17,15 +17,22 @@ export interface BadgeNode {
 
 /** One tab of a code group: its label and what it shows. */
 export interface CodeTab {
+  type: 'codeTab';
   title: string;
   active: boolean;
   children: RootContent[];
+  position?: Position;
+  data?: Data;
 }
 
-/** `<CodeGroup>`/`<CodeBlock>` or `::: code-group`: tabs, one code block (or more) each. */
+/**
+ * `<CodeGroup>`/`<CodeBlock>` or `::: code-group`: tabs, one code block (or
+ * more) each. The tabs are the node's children, so every pass over the tree
+ * (constants, links, headers, emoji) reaches what they hold.
+ */
 export interface CodeGroupNode {
   type: 'codeGroup';
-  tabs: CodeTab[];
+  children: CodeTab[];
   position?: Position;
   data?: Data;
 }
@@ -34,6 +41,7 @@ declare module 'mdast' {
   interface RootContentMap {
     badge: BadgeNode;
     codeGroup: CodeGroupNode;
+    codeTab: CodeTab;
   }
   interface PhrasingContentMap {
     badge: BadgeNode;
@@ -235,16 +243,16 @@ function codeGroupOf(children: Piece[], position: Position | undefined): CodeGro
   let current: CodeTab | undefined;
   for (const child of children) {
     if (child.type === 'tag' && child.key === 'tab') {
-      current = { title: child.attributes.title ?? `Tab ${tabs.length + 1}`, active: child.attributes.active !== undefined, children: [] };
+      current = { type: 'codeTab', title: child.attributes.title ?? `Tab ${tabs.length + 1}`, active: child.attributes.active !== undefined, children: [] };
       tabs.push(current);
     } else if (child.type === 'tag' && child.key === 'tab-end') {
       current = undefined;
     } else if (child.type !== 'tag') {
       if (current) current.children.push(child);
-      else if (child.type !== 'html') tabs.push({ title: titleOf(child, tabs.length), active: false, children: [child] });
+      else if (child.type !== 'html') tabs.push({ type: 'codeTab', title: titleOf(child, tabs.length), active: false, children: [child] });
     }
   }
-  return { type: 'codeGroup', tabs, position };
+  return { type: 'codeGroup', children: tabs, position };
 }
 
 /** The containers drawn as tabs. */
@@ -261,12 +269,12 @@ function isGroup(kind: string): boolean {
  */
 function codeGroupOfContainer(container: ContainerNode): CodeGroupNode {
   const tabs = container.children.flatMap((child, index): CodeTab[] => {
-    if (child.type === 'container' && child.kind === 'tab') return [{ title: tabLabel(child.title, index), active: false, children: child.children }];
+    if (child.type === 'container' && child.kind === 'tab') return [{ type: 'codeTab', title: tabLabel(child.title, index), active: false, children: child.children }];
     // Between tab blocks only blank HTML (a comment) is dropped; anything else is a tab of its own, as code-group's blocks are.
     if (container.kind === 'tabs' && child.type === 'html') return [];
-    return [{ title: titleOf(child, index), active: false, children: [child] }];
+    return [{ type: 'codeTab', title: titleOf(child, index), active: false, children: [child] }];
   });
-  return { type: 'codeGroup', tabs, position: container.position };
+  return { type: 'codeGroup', children: tabs, position: container.position };
 }
 
 /**

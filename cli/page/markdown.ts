@@ -87,10 +87,11 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   unbindStaticUrls(tree, text);
   embedVideos(tree, text, context.html ?? DEFAULT_HTML_POLICY);
   if (text.includes('[!')) markAlerts(tree);
-  append(diagnostics, interpolateConstants(tree, context.constants, file));
   interpolatePageData(tree, page.frontmatter, text);
-  replaceEmojiShortcodes(tree, text);
+  // Before the constants and emoji, which change the text these warnings point into (find-and-replace leaves what it splits without a position).
   append(diagnostics, reportUnsupportedSyntax(tree, text, file));
+  append(diagnostics, interpolateConstants(tree, context.constants, file));
+  replaceEmojiShortcodes(tree, text);
   replaceTocMarkers(tree);
   const { yaml } = page;
   addHomeLayout(tree, page.frontmatter, (key) => (yaml ? yamlLineToFileLine(positionOf(yaml, [key]).line) : 1), context.siteTitle);

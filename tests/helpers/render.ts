@@ -18,6 +18,8 @@ export interface RenderOptions extends Partial<Omit<MarkdownContext, 'parse' | '
   dependencies?: Record<string, string | null>;
   /** Grammars to load besides js. */
   grammars?: string[];
+  /** The site's constants (site.yaml `constants:`). */
+  constants?: Record<string, string>;
 }
 
 /** A page through every per-page stage (markdown with all its diagnostics, outline, render), with every known language. */
@@ -33,7 +35,7 @@ export async function renderMarkdown(
   const parsed = parseFrontmatter({ ...sourceFile(options.relativePath ?? 'page.md', text), dependencies: options.dependencies });
   if (!parsed.page) throw new Error(`frontmatter rejected: ${JSON.stringify(parsed.diagnostics)}`);
   const valid = validateFrontmatter(parsed.page);
-  const tree = parseMarkdown(valid.page, { ...options, parse, constants: { values: {}, used: new Set(), report: true }, languages });
+  const tree = parseMarkdown(valid.page, { ...options, parse, constants: { values: options.constants ?? {}, used: new Set(), report: true }, languages });
   const outline = extractOutline(tree, { headerLevels: [2, 3] });
   const { html } = renderPage(tree, outline, { highlighter, html: options.html, lineNumbers: options.lineNumbers });
   return { html, tree, outline, codes: tree.diagnostics.map((d) => `${d.code}@${d.line}`) };

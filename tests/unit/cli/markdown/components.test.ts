@@ -73,6 +73,42 @@ describe('cli/markdown/components', () => {
     expect(html).not.toMatch(/:::|cache-lifetime|lazy/);
   });
 
+  it('runs every later pass inside the tabs: constants, page links, headers, emoji, and warnings at their own line and column', async () => {
+    const page = [
+      '# T', // 1
+      '',
+      '::: code-group',
+      '',
+      '```bash-const [curl]', // 5
+      'curl {{ $const.API }}/me',
+      '```',
+      '',
+      ':::',
+      '', // 10
+      ':::: tabs',
+      '',
+      '::: tab One',
+      '',
+      '## Inside a tab :tada:', // 15
+      '',
+      'See [the guide](./guide.md), {{ $const.API }} and {{ $page.lastUpdated }}.',
+      '',
+      ':::',
+      '', // 20
+      '::::',
+    ].join('\n');
+    const { html, outline, codes, tree } = await renderMarkdown(page, { constants: { API: 'https://api.example.com' } });
+    expect(html).toContain('data-lang="bash"');
+    expect(html).toContain(' https://api.example.com/me</span>');
+    expect(html).toContain('https://api.example.com and');
+    expect(html).not.toContain('$const');
+    expect(outline.headers).toEqual([{ level: 2, title: 'Inside a tab 🎉', slug: 'inside-a-tab-' }]);
+    expect(outline.links).toEqual([expect.objectContaining({ url: './guide.md', line: 17 })]);
+    // The warning points at the expression as written, after a constant on its line that grew when filled in.
+    expect(codes).toEqual(['markdown/unsupported-syntax@17']);
+    expect(tree.diagnostics[0]).toMatchObject({ column: 51 });
+  });
+
   it('reads container and tab lines with long blank runs in one pass (a hostile page once cost quadratic time)', async () => {
     const blanks = ' '.repeat(200_000);
     const page = `# T\n\n:::: tabs${blanks}\n::: tab One${blanks}two${blanks}\nText.\n:::\n::: tab Three${blanks}lazy\nMore.\n:::\n::::${blanks}\n`;
