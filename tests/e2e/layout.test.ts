@@ -136,6 +136,42 @@ describe.skipIf(skipBrowserTests)('viewer: layout (Chromium)', () => {
    * HTML arriving in pieces (trickle()), input excluded: each shift with the
    * elements that moved.
    */
+  for (const width of [390, 1280] as const) {
+    it(`keeps the language label and the copy button off the code at ${width} px: both sit above the first line of every block`, async () => {
+      const phone = width < 768;
+      const sized = await newContext(site, { viewport: { width, height: 800 }, isMobile: phone, hasTouch: phone });
+      const page = await sized.newPage();
+      await page.goto(site.url('/code/nodejs/'));
+      await waitForApp(page);
+      await page.locator('main .copy-code').first().waitFor();
+      const blocks = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main .code-block')].map((block) => {
+          const pre = block.querySelector('pre')!;
+          const code = pre.querySelector('code') ?? pre;
+          const range = document.createRange();
+          range.selectNodeContents(code);
+          const textTop = Math.min(...[...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top));
+          const preTop = pre.getBoundingClientRect().top;
+          const label = getComputedStyle(pre, '::before');
+          return {
+            lang: pre.dataset.lang ?? '',
+            button: block.querySelector('.copy-code')!.getBoundingClientRect().bottom,
+            // The label's box from its computed offsets (a pseudo-element has no rect of its own).
+            label: label.content === 'none' ? preTop : preTop + parseFloat(getComputedStyle(pre).borderTopWidth) + parseFloat(label.top) + parseFloat(label.height),
+            textTop,
+          };
+        }),
+      );
+      await sized.close();
+      expect(blocks.length).toBeGreaterThan(1);
+      expect(blocks.filter((b) => b.lang !== '').length).toBeGreaterThan(0);
+      for (const block of blocks) {
+        expect(block.textTop, `a ${block.lang || 'plain'} block's copy button`).toBeGreaterThanOrEqual(block.button);
+        expect(block.textTop, `a ${block.lang || 'plain'} block's label`).toBeGreaterThanOrEqual(block.label);
+      }
+    });
+  }
+
   const loadShift = async (width: number, height: number) => {
     const phone = width < 768;
     const throttled = await newContext(site, { viewport: { width, height }, isMobile: phone, hasTouch: phone });
