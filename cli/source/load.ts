@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { statFile, type FileStat, type KnownFiles } from './unchanged-files';
 import type { FileHashes } from './file-hashes';
@@ -143,18 +144,18 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
         );
         return undefined;
       }
+      // Known from the last build (its stat unchanged): its text is read only if asked for (source/stored-text.ts).
+      const stored = unchanged?.storedText?.(absolute, known);
+      if (stored) {
+        const { source, known: text } = storedTextSource({ relativePath, file, facts: stored.facts }, () => readFileSync(absolute), stored.hash);
+        textHashes?.set(relativePath, text);
+        return source;
+      }
       bytes = unchanged ? await unchanged.read(absolute, known) : await readFile(absolute);
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       diagnostics.push(diagnostic('file/unreadable', { file }, `${relativePath} could not be read (${reason}).`));
       return undefined;
-    }
-    // Bytes as a store kept them: their text is decoded when it is read (source/stored-text.ts).
-    const stored = unchanged?.storedText?.(absolute);
-    if (stored) {
-      const { source, known } = storedTextSource({ relativePath, file, facts: stored.facts }, bytes, stored.hash);
-      textHashes?.set(relativePath, known);
-      return source;
     }
     const text = decodeUtf8(bytes);
     if (text === undefined) {

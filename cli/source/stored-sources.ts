@@ -7,63 +7,60 @@ import { parseTextFacts, serializeTextFacts, textFactsOf, type TextFacts } from 
 import type { FileStat, KnownFiles, KnownText } from './unchanged-files';
 
 /** Names the store's format: bumped when a record's frames change. */
-const HEADER = JSON.stringify({ format: 5, of: 'content files' });
+const HEADER = JSON.stringify({ format: 6, of: 'content files' });
 /** Names the format of the store's log of changes (see below). */
-const LOG_HEADER = JSON.stringify({ format: 5, of: 'content file changes' });
+const LOG_HEADER = JSON.stringify({ format: 6, of: 'content file changes' });
 /** In the log, a record with this stamp says the file is no longer stored. */
 const DROPPED = '';
 
 /**
  * The log is written instead of the whole store up to this many changed
  * records, or this part of the stored files if more (as the summaries'
- * log, page/summary-index.ts): at 10,000 pages, 1,250 changed pages of
- * about 5 KB, a 6 MB log, against a 50 MB store.
+ * log, page/summary-index.ts).
  */
 const LOG_AT_LEAST = 64;
 const LOG_PART = 1 / 8;
 
-/** Frames per record: path, stamp, bytes, the text's hash, its facts. */
-const FRAMES = 5;
+/** Frames per record: path, stamp, the text's hash, its facts. */
+const FRAMES = 4;
 
 interface StoredFile {
   stamp: string;
-  bytes: Buffer;
   hash: string;
   /** The text's facts as serializeTextFacts wrote them, read only when asked for. */
   facts: string;
 }
 
 /** A record of the new store: `whole` when it is the whole file's own, as read (the log need not name it). */
-type NewRecord = [path: string, stamp: string, bytes: Buffer, hash: string, facts: string, whole: boolean];
+type NewRecord = [path: string, stamp: string, hash: string, facts: string, whole: boolean];
 
 /**
- * The content files the last CLI build read, kept in the page cache's folder
- * (one framed file, support/framed-file.ts: an id, then a path, a stat
- * stamp, the bytes, the hash of the decoded text and its facts,
- * source/text-facts.ts, per file), so that the
- * next build reads that one file instead of every page, and from the tree
- * only the files whose stat changed (as UnchangedFiles does in memory for
- * the dev server, and with its racy rule).
+ * What the last CLI build knew of each content file it read, kept in the
+ * page cache's folder (one framed file, support/framed-file.ts: an id, then
+ * a path, a stat stamp, the hash of the decoded text and its facts,
+ * source/text-facts.ts, per file): the next build takes a file whose stat
+ * is unchanged as known (as UnchangedFiles does in memory for the dev
+ * server, and with its racy rule) and reads from the tree only the files
+ * whose stat changed. An unchanged file's text is read from the disk only
+ * if the build asks for it (source/stored-text.ts), which after an edit it
+ * does for few pages: the store once held every file's bytes too, 50 MB at
+ * 10,000 bench pages, read and checksummed whole by every build (0.3 s).
  *
- * A build that changes a few files does not write the whole store again
- * (50 MB at 10,000 bench pages: 0.3-0.45 s of a one-edit build): it writes
- * a log beside it, every record that differs from the whole file's (the
- * files changed since it was written, and those no longer stored), which
- * the next build applies as it reads. The log names the whole file it
- * applies to by that file's id, so a log left from before a whole write is
- * ignored; past LOG_AT_LEAST / LOG_PART changes the store is written whole
- * again and the log removed.
+ * A build that changes a few files does not write the whole store again:
+ * it writes a log beside it, every record that differs from the whole
+ * file's (the files changed since it was written, and those no longer
+ * stored), which the next build applies as it reads. The log names the
+ * whole file it applies to by that file's id, so a log left from before a
+ * whole write is ignored; past LOG_AT_LEAST / LOG_PART changes the store is
+ * written whole again and the log removed. A new whole store is written as
+ * the files are read. A build that finds every file as stored writes nothing.
  *
- * A new whole store is written as the files are read, never held: a cold
- * build keeps only each file's stamp, not its bytes (at 10,000 pages the
- * bytes held to the end, then serialized whole, raised the load stage from
- * 219 to 322 MiB). A build that finds every file as stored writes nothing.
  * The text's hash stands for the text in the page cache's keys
  * (page/cache.ts), and its facts for the scans the build makes of every
  * page: an unchanged file's are not worked out again.
  */
 export class StoredSources implements KnownFiles {
-  /** What the store held (the whole file with its log applied); each bytes a view into a file read, let go after `save`. */
+  /** What the store held (the whole file with its log applied), let go after `save`. */
   private stored: Map<string, StoredFile>;
   /** The whole file's id and its records' paths, when there is one: what a log is written against. */
   private readonly whole?: { id: string; paths: ReadonlySet<string> };
@@ -117,45 +114,40 @@ export class StoredSources implements KnownFiles {
     return new StoredSources(file, keep, { whole, stored, logged });
   }
 
-  /** The file's bytes: the stored ones when its stat is as when they were read, else read now. */
-  async read(absolute: string, known: FileStat): Promise<Buffer> {
+  /**
+   * The hash and facts of a file whose stat is as stored (its text as it was
+   * when they were made), kept for the new store; undefined for a file to
+   * read now (changed, new, or a record whose facts do not read back).
+   */
+  storedText(absolute: string, known: FileStat): KnownText | undefined {
     const last = this.stored.get(absolute);
-    if (last?.stamp === known.stamp) {
-      this.remember(absolute, known.stamp, last.bytes, last.hash, last.facts, !this.logged.has(absolute));
-      return last.bytes;
-    }
+    if (last?.stamp !== known.stamp) return undefined;
+    // Facts that do not read back (a damaged record: its sum is the framed file's, not theirs): the file is read and stored anew.
+    const facts = this.factsOf(last.facts);
+    if (!facts) return undefined;
+    this.remember(absolute, known.stamp, last.hash, last.facts, !this.logged.has(absolute));
+    return { hash: last.hash, facts };
+  }
+
+  /** A file storedText did not know, read now; stored once its text's hash and facts are known (`known`, or `settle`). */
+  async read(absolute: string, known: FileStat): Promise<Buffer> {
     const bytes = await readFile(absolute);
     if (known.settled && this.keep(absolute)) {
       this.dirty = true;
-      // Stored once its text's hash and facts are known (known, or settle).
       this.seen.add(absolute);
       this.unhashed.set(absolute, { stamp: known.stamp, bytes });
-    } else if (last) this.dirty = true;
+    } else if (this.stored.has(absolute)) this.dirty = true;
     return bytes;
   }
 
-  /** The hash and facts of a file `read` gave from the store; undefined for one read now, or facts that do not read back. */
-  storedText(absolute: string): KnownText | undefined {
-    const last = this.stored.get(absolute);
-    if (!last || !this.seen.has(absolute) || this.unhashed.has(absolute)) return undefined;
-    const facts = this.factsOf(last.facts);
-    return facts && { hash: last.hash, facts };
-  }
-
-  /** The stored hash and facts of an unchanged file's text; a file read now is stored with those made. */
+  /** A file `read` gave, once decoded: stored with the hash and facts made of its text (kept ones are storedText's). */
   known(absolute: string, made: () => KnownText): KnownText | undefined {
     const waiting = this.unhashed.get(absolute);
-    if (waiting) {
-      this.unhashed.delete(absolute);
-      const text = made();
-      this.remember(absolute, waiting.stamp, waiting.bytes, text.hash, serializeTextFacts(text.facts), false);
-      return text;
-    }
-    const last = this.stored.get(absolute);
-    if (!last || !this.seen.has(absolute)) return undefined;
-    // Facts that do not read back (a damaged record: its sum is the framed file's, not theirs) are made again.
-    const facts: TextFacts | undefined = this.factsOf(last.facts);
-    return facts ? { hash: last.hash, facts } : made();
+    if (!waiting) return undefined;
+    this.unhashed.delete(absolute);
+    const text = made();
+    this.remember(absolute, waiting.stamp, text.hash, serializeTextFacts(text.facts), false);
+    return text;
   }
 
   /** After every file was read: a stored file the build did not read (deleted or renamed since) changes the store too. */
@@ -163,7 +155,7 @@ export class StoredSources implements KnownFiles {
     // Files read now whose hash nobody asked for: hashed here, as loadSources would (one not UTF-8 text is not stored).
     for (const [absolute, { stamp, bytes }] of this.unhashed) {
       const text = decodeUtf8(bytes);
-      if (text !== undefined) this.remember(absolute, stamp, bytes, textHash(text), serializeTextFacts(textFactsOf(text)), false);
+      if (text !== undefined) this.remember(absolute, stamp, textHash(text), serializeTextFacts(textFactsOf(text)), false);
     }
     this.unhashed.clear();
     for (const file of this.stored.keys()) {
@@ -215,14 +207,14 @@ export class StoredSources implements KnownFiles {
     return facts;
   }
 
-  private remember(absolute: string, stamp: string, bytes: Buffer, hash: string, facts: string, whole: boolean): void {
+  private remember(absolute: string, stamp: string, hash: string, facts: string, whole: boolean): void {
     // A file read twice is stored twice: the later record wins when the store is read.
     this.seen.add(absolute);
     if (this.writer) {
-      this.writer.add(absolute, stamp, bytes, hash, facts);
+      this.writer.add(absolute, stamp, hash, facts);
       return;
     }
-    this.pending.push([absolute, stamp, bytes, hash, facts, whole]);
+    this.pending.push([absolute, stamp, hash, facts, whole]);
     if (whole) return;
     // Too many changes for a log: the whole store is written from here on, as the files come.
     if (++this.differing > this.logLimit()) this.writeWhole();
@@ -236,8 +228,8 @@ export class StoredSources implements KnownFiles {
   private async writeLog(id: string, dropped: readonly string[]): Promise<void> {
     const log = createFramedFileWriter(logFileOf(this.file), LOG_HEADER);
     log.add(id);
-    for (const [path, stamp, bytes, hash, facts, whole] of this.pending) if (!whole) log.add(path, stamp, bytes, hash, facts);
-    for (const path of dropped) log.add(path, DROPPED, '', '', '');
+    for (const [path, stamp, hash, facts, whole] of this.pending) if (!whole) log.add(path, stamp, hash, facts);
+    for (const path of dropped) log.add(path, DROPPED, '', '');
     await log.commit();
   }
 
@@ -246,7 +238,7 @@ export class StoredSources implements KnownFiles {
     if (this.writer) return;
     this.writer = createFramedFileWriter(this.file, HEADER);
     this.writer.add(randomUUID());
-    for (const [path, stamp, bytes, hash, facts] of this.pending) this.writer.add(path, stamp, bytes, hash, facts);
+    for (const [path, stamp, hash, facts] of this.pending) this.writer.add(path, stamp, hash, facts);
     this.pending = [];
   }
 }
@@ -258,5 +250,5 @@ export function logFileOf(file: string): string {
 
 /** The record whose path is frame `at` of a store or its log. */
 function storedFileOf(frames: readonly Buffer[], at: number): StoredFile {
-  return { stamp: frames[at + 1]!.toString('utf8'), bytes: frames[at + 2]!, hash: frames[at + 3]!.toString('latin1'), facts: frames[at + 4]!.toString('utf8') };
+  return { stamp: frames[at + 1]!.toString('utf8'), hash: frames[at + 2]!.toString('latin1'), facts: frames[at + 3]!.toString('utf8') };
 }

@@ -1,25 +1,29 @@
 import type { KnownTextHash, SourceFile } from './source-file';
 import { decodeUtf8 } from './utf8';
 import type { TextFacts } from './text-facts';
+import { textHash } from '../support/hash';
+import { UsageError } from '../support/errors';
 
 /**
- * A page loaded from the bytes a store kept for it (source/stored-sources.ts),
- * its text decoded only when first read. A build after an edit reads the
- * text of few unchanged pages (their hash, and their facts, are kept with
- * the bytes): decoded at load, the texts of 10,000 pages were 85 MB of young
- * strings, copied by the collector and let go moments later. The bytes are a
- * view into the store's buffer, which is outside the heap.
+ * A page known from the last build (source/stored-sources.ts: its stat is
+ * unchanged), its text read from the disk and decoded only when first read.
+ * A build after an edit reads the text of few unchanged pages (their hash,
+ * and their facts, are kept): read at load, the texts of 10,000 pages were
+ * 50 MB to read and 85 MB of young strings, let go moments later.
  *
  * `known` is the kept hash of the text, taken by the page cache's key
  * (page/cache.ts) only while the source's text is still this one: the lazy
- * text itself, or the string it was decoded to.
+ * text itself, or the string it was decoded to. The text read is checked
+ * against that hash: a page written again after the build took its stat
+ * (within the same size and times) stops the build rather than being built
+ * under the key of its old text.
  */
 export function storedTextSource(
   page: { relativePath: string; file: string; facts: TextFacts },
-  bytes: Buffer,
+  load: () => Buffer,
   hash: string,
 ): { source: SourceFile; known: KnownTextHash } {
-  const state: LazyText = { bytes };
+  const state: LazyText = { load, hash };
   const source = { relativePath: page.relativePath, file: page.file, facts: page.facts };
   // The same accessors for every page (their state under a symbol no copy takes): the sources share one shape.
   Object.defineProperty(source, STATE, { value: state });
@@ -29,9 +33,13 @@ export function storedTextSource(
   return { source: source as SourceFile, known: { hash, isTextOf } };
 }
 
-/** A stored page's text: its bytes until first read, then the string they decode to. */
+/** A page changed (or went) while the build was running: built again, it is read as it is then. */
+export class SourceChangedError extends UsageError {}
+
+/** A stored page's text: read when first asked for, then the string it decoded to. */
 interface LazyText {
-  bytes?: Buffer;
+  load?: () => Buffer;
+  hash: string;
   text?: string;
 }
 
@@ -40,11 +48,17 @@ const STATE = Symbol('stored text');
 function lazyText(this: { [STATE]: LazyText; file: string }): string {
   const state = this[STATE];
   if (state.text === undefined) {
-    // The store keeps only bytes that decoded, behind a checksum: anything else is a fault of ours, not of the page.
-    const text = decodeUtf8(state.bytes!);
-    if (text === undefined) throw new Error(`The stored bytes of ${this.file} are not UTF-8 text.`);
+    let text: string | undefined;
+    try {
+      text = decodeUtf8(state.load!());
+    } catch {
+      text = undefined;
+    }
+    if (text === undefined || textHash(text) !== state.hash) {
+      throw new SourceChangedError(`${this.file} changed while docsbuild was building: run the build again. Nothing was written.`);
+    }
     state.text = text;
-    state.bytes = undefined;
+    state.load = undefined;
   }
   return state.text;
 }
@@ -52,10 +66,10 @@ function lazyText(this: { [STATE]: LazyText; file: string }): string {
 /** A text set (a page let go once summarised) takes the lazy one's place, and the bytes are let go. */
 function replaceText(this: { [STATE]: LazyText }, value: string): void {
   Object.defineProperty(this, 'text', { value, writable: true, enumerable: true, configurable: true });
-  this[STATE].bytes = undefined;
+  this[STATE].load = undefined;
 }
 
-/** Whether the source's text is still the lazy one of the bytes a store kept (it was not read from disk in this build). */
+/** Whether the source's text is still the lazy one of a page known from the last build (it was not read at load in this build). */
 export function isStoredText(source: SourceFile): boolean {
   return Object.getOwnPropertyDescriptor(source, 'text')?.get === lazyText;
 }

@@ -39,11 +39,12 @@ export interface KnownFiles {
    */
   known?(absolute: string, made: () => KnownText): KnownText | undefined;
   /**
-   * The hash and facts kept with a file whose bytes `read` gave as they were
-   * stored (their text decoded when they were stored): the caller need not
-   * decode them now. Undefined for a file read now.
+   * Asked before `read`: the hash and facts kept with a file whose stat is
+   * as when they were made. The caller need not read it (its text, if
+   * needed, is read then and checked against the hash). Undefined for a
+   * file to read now.
    */
-  storedText?(absolute: string): KnownText | undefined;
+  storedText?(absolute: string, known: FileStat): KnownText | undefined;
   settle(): void;
 }
 

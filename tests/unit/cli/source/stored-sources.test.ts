@@ -15,7 +15,7 @@ describe('StoredSources: the content files kept between CLI builds', () => {
   const store = path.join(dir, 'cache', 'sources.bin');
   const keep = (absolute: string) => absolute.endsWith('.md');
 
-  it('a file whose stat is as stored is not read; a changed, unsettled or unkept one is; a damaged store is ignored', async () => {
+  it('a file whose stat is as stored is known without reading it; a changed, unsettled or unkept one is read; a damaged store is ignored', async () => {
     const page = path.join(dir, 'page.md');
     const other = path.join(dir, 'other.md');
     const image = path.join(dir, 'image.png');
@@ -25,6 +25,7 @@ describe('StoredSources: the content files kept between CLI builds', () => {
 
     const first = await StoredSources.open(store, keep);
     const pageStat = await settled(page);
+    expect(first.storedText(page, pageStat)).toBeUndefined();
     expect((await first.read(page, pageStat)).toString()).toBe('# Page\n');
     const otherStat = await statFile(other);
     expect(otherStat.settled).toBe(false);
@@ -33,26 +34,32 @@ describe('StoredSources: the content files kept between CLI builds', () => {
     first.settle();
     await first.save();
     expect(existsSync(store)).toBe(true);
-    // Written as read: only the page's bytes are in it.
-    expect(readFileSync(store).includes('# Page\n')).toBe(true);
-    expect(readFileSync(store).includes('# Other\n')).toBe(false);
+    // The page's path, stamp and hash are in it, not its bytes; nothing of the other files.
+    expect(readFileSync(store).includes(page)).toBe(true);
+    expect(readFileSync(store).includes(textHash('# Page\n'))).toBe(true);
+    expect(readFileSync(store).includes('# Page\n')).toBe(false);
+    expect(readFileSync(store).includes(other)).toBe(false);
+    expect(readFileSync(store).includes(image)).toBe(false);
 
-    // Gone from disk, yet its stat as stored: the stored bytes, so the disk was not read.
+    // Gone from disk, yet its stat as stored: known, so the disk is not read.
     rmSync(page);
     const second = await StoredSources.open(store, keep);
-    expect((await second.read(page, pageStat)).toString()).toBe('# Page\n');
+    expect(second.storedText(page, pageStat)).toEqual({ hash: textHash('# Page\n'), facts: expect.objectContaining({ home: false }) });
     rmSync(other);
+    expect(second.storedText(other, otherStat)).toBeUndefined();
     await expect(second.read(other, otherStat)).rejects.toThrow(/ENOENT/);
     // Another stamp: read from disk.
     writeFileSync(page, '# Page, edited\n');
-    expect((await second.read(page, await settled(page))).toString()).toBe('# Page, edited\n');
+    const editedStat = await settled(page);
+    expect(second.storedText(page, editedStat)).toBeUndefined();
+    expect((await second.read(page, editedStat)).toString()).toBe('# Page, edited\n');
     second.settle();
     await second.save();
 
     // Nothing changed: the store is not written again.
     const written = statSync(store).mtimeMs;
     const third = await StoredSources.open(store, keep);
-    await third.read(page, await settled(page));
+    expect(third.storedText(page, await settled(page))?.hash).toBe(textHash('# Page, edited\n'));
     third.settle();
     await third.save();
     expect(statSync(store).mtimeMs).toBe(written);
@@ -62,8 +69,7 @@ describe('StoredSources: the content files kept between CLI builds', () => {
     bytes[bytes.length - 1]! ^= 0xff;
     writeFileSync(store, bytes);
     const fourth = await StoredSources.open(store, keep);
-    rmSync(page);
-    await expect(fourth.read(page, pageStat)).rejects.toThrow(/ENOENT/);
+    expect(fourth.storedText(page, editedStat)).toBeUndefined();
   });
 
   it('a stored file no longer read (deleted or renamed) is dropped; unchanged ones read before the change are kept; abort leaves the store as it was', async () => {
@@ -78,34 +84,30 @@ describe('StoredSources: the content files kept between CLI builds', () => {
 
     // c.md is gone: the store is written again without it, with a and b from the old store.
     const second = await StoredSources.open(file, keep);
-    await second.read(names[0]!, stats[0]!);
-    await second.read(names[1]!, stats[1]!);
+    expect(second.storedText(names[0]!, stats[0]!)).toBeDefined();
+    expect(second.storedText(names[1]!, stats[1]!)).toBeDefined();
     second.settle();
     await second.save();
-    rmSync(names[0]!);
-    rmSync(names[1]!);
-    rmSync(names[2]!);
+    for (const name of names) rmSync(name);
     const third = await StoredSources.open(file, keep);
-    expect((await third.read(names[0]!, stats[0]!)).toString()).toBe('# a.md\n');
-    expect((await third.read(names[1]!, stats[1]!)).toString()).toBe('# b.md\n');
-    await expect(third.read(names[2]!, stats[2]!)).rejects.toThrow(/ENOENT/);
+    expect(third.storedText(names[0]!, stats[0]!)?.hash).toBe(textHash('# a.md\n'));
+    expect(third.storedText(names[1]!, stats[1]!)?.hash).toBe(textHash('# b.md\n'));
+    expect(third.storedText(names[2]!, stats[2]!)).toBeUndefined();
     await third.abort();
     expect(readdirSync(path.dirname(file)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const fourth = await StoredSources.open(file, keep);
-    expect((await fourth.read(names[1]!, stats[1]!)).toString()).toBe('# b.md\n');
+    expect(fourth.storedText(names[1]!, stats[1]!)?.hash).toBe(textHash('# b.md\n'));
   });
 });
 
 describe('StoredSources: a few changes go to a log beside the store, not into a new whole store', () => {
   const keep = (absolute: string) => absolute.endsWith('.md');
-  /** A build that reads these files (with these stats) from the store at `file`, and saves. */
+  /** A build that asks for these files (with these stats) at the store in `file`, and saves. */
   const buildWith = async (file: string, files: readonly string[], stats: readonly Awaited<ReturnType<typeof settled>>[]) => {
     const store = await StoredSources.open(file, keep);
-    const bytes = [];
-    for (const [i, name] of files.entries()) bytes.push((await store.read(name, stats[i]!)).toString());
+    for (const [i, name] of files.entries()) if (!store.storedText(name, stats[i]!)) await store.read(name, stats[i]!);
     store.settle();
     await store.save();
-    return bytes;
   };
 
   it('keeps every change since the whole store was written (edits across builds, deletions) in its log, and the whole store as it was', async () => {
@@ -129,14 +131,13 @@ describe('StoredSources: a few changes go to a log beside the store, not into a 
     expect(readFileSync(file).equals(whole)).toBe(true);
     expect(existsSync(logFileOf(file))).toBe(true);
 
-    // The store with its log: both edits, c.md as it was, d.md gone (read from the disk, where it still is).
+    // The store with its log: both edits, c.md as it was, d.md no longer known.
     for (const name of names.slice(0, 3)) rmSync(name);
     const next = await StoredSources.open(file, keep);
-    expect((await next.read(names[0]!, stats[0]!)).toString()).toBe('# a, edited\n');
-    expect((await next.read(names[1]!, stats[1]!)).toString()).toBe('# b, edited\n');
-    expect((await next.read(names[2]!, stats[2]!)).toString()).toBe('# c.md\n');
-    writeFileSync(names[3]!, '# d, on disk\n');
-    expect((await next.read(names[3]!, stats[3]!)).toString()).toBe('# d, on disk\n');
+    expect(next.storedText(names[0]!, stats[0]!)?.hash).toBe(textHash('# a, edited\n'));
+    expect(next.storedText(names[1]!, stats[1]!)?.hash).toBe(textHash('# b, edited\n'));
+    expect(next.storedText(names[2]!, stats[2]!)?.hash).toBe(textHash('# c.md\n'));
+    expect(next.storedText(names[3]!, stats[3]!)).toBeUndefined();
     await next.abort();
   });
 
@@ -165,16 +166,13 @@ describe('StoredSources: a few changes go to a log beside the store, not into a 
     expect(readFileSync(file).equals(wholeBefore)).toBe(false);
     expect(existsSync(logFileOf(file))).toBe(false);
 
-    // The log of the store before, put back, is not applied to the new one: p0 is read as it is now.
+    // The log of the store before, put back, is not applied to the new one: p0 is known as it is now.
     writeFileSync(logFileOf(file), staleLog);
-    rmSync(names[0]!);
     const next = await StoredSources.open(file, keep);
-    expect((await next.read(names[0]!, stats[0]!)).toString()).toBe('# p0, edited twice\n');
+    expect(next.storedText(names[0]!, stats[0]!)?.hash).toBe(textHash('# p0, edited twice\n'));
     await next.abort();
 
     // 70 files deleted (none edited): more than a log's share too, so the whole store is written again.
-    writeFileSync(names[0]!, '# p0, edited twice\n');
-    stats[0] = await settled(names[0]!);
     await buildWith(file, names, stats);
     const beforeDeletions = readFileSync(file);
     await buildWith(file, names.slice(70), stats.slice(70));
@@ -199,17 +197,13 @@ describe('StoredSources: the hash and facts of each text, kept with it for the p
     await first.save();
 
     const second = await StoredSources.open(store, keep);
-    await second.read(asked, await settled(asked));
-    await second.read(unasked, await settled(unasked));
-    const never = () => {
-      throw new Error('made again');
-    };
-    expect(second.known(asked, never)).toEqual(madeForAsked);
-    expect(second.known(unasked, never)).toEqual({
+    expect(second.storedText(asked, await settled(asked))).toEqual(madeForAsked);
+    expect(second.storedText(unasked, await settled(unasked))).toEqual({
       hash: textHash(readFileSync(unasked, 'utf8')),
       facts: { languages: ['js'], imports: true, home: true, constants: ['version'] },
     });
-    // A file not read in this build has nothing to give.
+    // Known ones need nothing made; a file not read in this build has nothing to give.
+    expect(second.known(asked, () => madeForAsked)).toBeUndefined();
     expect(second.known(path.join(dir, 'elsewhere.md'), () => madeForAsked)).toBeUndefined();
   });
 });
@@ -229,13 +223,11 @@ describe('StoredSources: facts', () => {
       await first.save();
 
       const second = await StoredSources.open(store, () => true);
-      for (const file of files) await second.read(file, await settled(file));
-      const [a, b, c] = files.map((file) => second.storedText(file)?.facts);
+      const [a, b, c] = await Promise.all(files.map(async (file) => second.storedText(file, await settled(file))?.facts));
       expect(a).toEqual({ languages: ['js'], imports: false, home: false, constants: [] });
       expect(b).toBe(a);
       expect(c).not.toBe(a);
       expect(Object.isFrozen(a) && Object.isFrozen(a!.languages) && Object.isFrozen(a!.constants)).toBe(true);
-      expect(second.known(files[1], () => { throw new Error('made again'); })?.facts).toBe(a);
     } finally {
       rmSync(own, { recursive: true, force: true });
     }
