@@ -77,19 +77,29 @@ export function importOf(line: string): { kind: ImportKind; target: string } | u
 
 /** Calls `fn` for each line that is not inside (or opening or closing) a fenced code block. */
 export function forEachProseLine(lines: readonly string[], fn: (line: string, index: number) => void): void {
-  let fence: { char: string; length: number } | undefined;
+  forEachLine(lines, (line, index, fence) => {
+    if (fence === undefined) fn(line, index);
+  });
+}
+
+/** Calls `fn` for each line, with the index of the line that opened the fenced code block it is in (its opening and closing lines too), if any. */
+export function forEachLine(lines: readonly string[], fn: (line: string, index: number, fence: number | undefined) => void): void {
+  let fence: { char: string; length: number; at: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const fenceMatch = FENCE_OPEN.exec(line);
     if (fence) {
+      const at = fence.at;
       if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
+      fn(line, i, at);
       continue;
     }
     if (fenceMatch) {
-      fence = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length };
+      fence = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length, at: i };
+      fn(line, i, i);
       continue;
     }
-    fn(line, i);
+    fn(line, i, undefined);
   }
 }
 

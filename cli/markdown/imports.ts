@@ -109,10 +109,12 @@ function withPosition<T extends Nodes>(node: T, position: Position | undefined):
  * The same imports at the text level, for the `.md` copies: each include or
  * snippet line becomes the Markdown it stands for (an included file's own
  * imports too), so a copy reads like the page. What the page stage reports
- * (a missing file, a cycle) becomes nothing here.
+ * (a missing file, a cycle) becomes nothing here. Returns the indexes of
+ * the lines it replaced with Markdown (each now many lines in one).
  */
-export function expandImportLines(lines: string[], context: Omit<ImportContext, 'parse'>, stack: readonly string[] = [context.file]): void {
+export function expandImportLines(lines: string[], context: Omit<ImportContext, 'parse'>, stack: readonly string[] = [context.file]): number[] {
   const fromFile = stack[stack.length - 1]!;
+  const expanded: number[] = [];
   forEachProseLine(lines, (line, index) => {
     const found = importOf(line);
     if (!found) return;
@@ -131,5 +133,7 @@ export function expandImportLines(lines: string[], context: Omit<ImportContext, 
       expandImportLines(included, context, [...stack, resolved]);
       lines[index] = included.join('\n');
     }
+    if (lines[index] !== '') expanded.push(index);
   });
+  return expanded;
 }

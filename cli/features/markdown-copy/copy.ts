@@ -1,6 +1,7 @@
 import type { Code, Definition, Image, Link, Nodes, Root } from 'mdast';
 import { eachNodeOf } from '../../markdown/walk';
-import { interpolate } from '../../markdown/constants';
+import { interpolate, type ConstantScope } from '../../markdown/constants';
+import { forEachLine } from '../../markdown/directives';
 import { CONSTANTS_SUFFIX } from '../../markdown/fences';
 import { expandImportLines } from '../../markdown/imports';
 import type { PageTree } from '../../page/markdown';
@@ -52,8 +53,14 @@ export function prepareMarkdownCopy(page: PageTree, options: MarkdownCopyOptions
   const written = new Map((options.links ?? []).map((l) => [`${l.line}:${l.column}`, l.url]));
   const urls = ANY_MARK.test(body) ? [] : markLinks(page.tree, lines, bodyLineOffset, written);
   const verbatim = codeLines(page.tree, bodyLineOffset, lines);
-  if (options.imports) expandImportLines(lines, { file: page.page.source.file, files: page.page.source.dependencies ?? {}, ...options.imports });
   const scope = { values: options.constants, used: new Set<string>(), report: false };
+  if (options.imports) {
+    // Included text has no positions of its own in the tree (its nodes take the including line's): it is read by its lines.
+    for (const index of expandImportLines(lines, { file: page.page.source.file, files: page.page.source.dependencies ?? {}, ...options.imports })) {
+      lines[index] = includedCopy(lines[index]!, scope, urls);
+      verbatim.add(index + 1);
+    }
+  }
   const text = lines
     .map((line, i) => (verbatim.has(i + 1) ? line : interpolate(line, scope, () => undefined)))
     .join('\n')
@@ -227,6 +234,55 @@ function codeLines(tree: Root, offset: number, lines: string[]): Set<number> {
     for (let line = start; line <= end; line++) verbatim.add(line - offset);
   });
   return verbatim;
+}
+
+/**
+ * Included Markdown (a snippet's code block, an included file with its own
+ * includes written out) as the copy shows the page's own: constants filled
+ * in outside code blocks and in blocks that opted in, whose fences lose the
+ * suffix; other blocks as written.
+ */
+function includedCopy(text: string, scope: ConstantScope, urls: string[]): string {
+  const written = text.split('\n');
+  const lines = [...written];
+  forEachLine(written, (line, index, fence) => {
+    if (fence === undefined) {
+      lines[index] = markInlineLinks(interpolate(line, scope, () => undefined), urls);
+      return;
+    }
+    const optIn = OPT_IN_FENCE.exec(written[fence]!);
+    if (!optIn) return;
+    lines[index] = index === fence ? `${optIn[1]}${optIn[2]}${line.slice(optIn[0].length)}` : interpolate(line, scope, () => undefined);
+  });
+  return lines.join('\n');
+}
+
+/** An inline link or image on one line, `[text](url "title")`: what included text holds; anything else is left as written. */
+const INLINE_LINK = /(!?\[)((?:[^\]\\\n]|\\.)*)\]\((<[^>\n]*>|[^\s()<>]+)((?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*)\)/g;
+
+/**
+ * Marks each inline link of a line of included text as markLinks marks the
+ * page's own (from the tree, which has no positions in included text), its
+ * URL added to `urls`; code spans are left alone. A page that holds a
+ * marker character keeps its links as written, as in prepareMarkdownCopy.
+ */
+function markInlineLinks(line: string, urls: string[]): string {
+  if (!line.includes('](') || ANY_MARK.test(line)) return line;
+  // Odd pieces are code spans (a run of backticks to the same run).
+  return line
+    .split(/(`+)([\s\S]*?)\1/)
+    .map((piece, i, pieces) => {
+      if (i % 3 === 1) return `${piece}${pieces[i + 1]}${piece}`;
+      if (i % 3 === 2) return '';
+      return piece.replace(INLINE_LINK, (_all, open: string, label: string, target: string, title: string) => {
+        const url = target.startsWith('<') ? target.slice(1, -1) : target;
+        if (url === '') return _all;
+        const n = urls.push(url) - 1;
+        const written = target.startsWith('<') ? `<${mark('url', n)}>` : mark('url', n);
+        return `${mark('open', n)}${open}${label}${mark('text', n)}](${written}${title})${mark('close', n)}`;
+      });
+    })
+    .join('');
 }
 
 /** A fence line whose language has the constants suffix: the fence and language, without the suffix. */

@@ -5,6 +5,7 @@ import { extractOutline } from '../../../../../cli/page/outline';
 import { markdownCopy } from '../../../../../cli/features/markdown-copy/copy';
 import { markdownFileOf } from '../../../../../cli/output/layout';
 import { pageTree } from '../../../../helpers/pages';
+import { renderMarkdown } from '../../../../helpers/render';
 
 describe('cli/features/markdown-copy/copy', () => {
   it('puts the copy beside the page HTML', () => {
@@ -125,5 +126,60 @@ describe('cli/features/markdown-copy/copy: constants in code blocks', () => {
     expect(copy).toContain('```bash\ncurl https://api.example.com/x {{steps.trigger.event}}\n```');
     expect(copy).toContain('```bash\ncurl {{ $const.API }}\n```');
     expect(copy).not.toContain('-const');
+  });
+
+  it('treats included text as the page\'s own: constants outside code and in opted-in blocks, its links resolved, other blocks and code spans as written', async () => {
+    const part = [
+      '---',
+      'title: Shared part',
+      '---',
+      '',
+      'Call {{ $const.API }}; see [the guide](../guide.md "Guide") and `[not a link](x.md)`.',
+      '',
+      '```bash-const [curl]',
+      'curl {{ $const.API }}/me',
+      '```',
+      '',
+      '```bash',
+      'echo {{ $const.API }} [kept](y.md)',
+      '```',
+    ].join('\n');
+    const constants = { API: 'https://api.example.com' };
+    const { tree } = await renderMarkdown('# Page\n\nOwn {{ $const.API }}.\n\n<!--@include: ./parts/shared.md-->\n\n<<< ./parts/call.sh\n', {
+      relativePath: 'api/README.md',
+      constants,
+      dependencies: { 'content/api/parts/shared.md': part, 'content/api/parts/call.sh': 'curl {{ $const.API }}\n' },
+    });
+    const resolved: string[] = [];
+    const copy = markdownCopy(tree, {
+      title: 'Page',
+      constants,
+      imports: {},
+      resolveLink: (url) => (resolved.push(url), url === '../guide.md' ? '/guide.html' : undefined),
+    });
+    expect(resolved).toEqual(['../guide.md']);
+    expect(copy).toBe(
+      [
+        '# Page',
+        '',
+        'Own https://api.example.com.',
+        '',
+        '',
+        'Call https://api.example.com; see [the guide](/guide.html "Guide") and `[not a link](x.md)`.',
+        '',
+        '```bash [curl]',
+        'curl https://api.example.com/me',
+        '```',
+        '',
+        '```bash',
+        'echo {{ $const.API }} [kept](y.md)',
+        '```',
+        '',
+        '```bash',
+        'curl {{ $const.API }}',
+        '```',
+        '',
+      ].join('\n'),
+    );
   });
 });
