@@ -44,6 +44,7 @@ import { createStageTimer, type StageTimer } from './support/timings';
 import { append } from './support/append';
 import { textHash } from './support/hash';
 import { readLastUpdated } from './source/last-updated';
+import { homeTaglinesOf } from './markdown/home';
 import { StoredSources } from './source/stored-sources';
 import { factsOf, siteLanguages } from './source/text-facts';
 import { readFromDisk } from './source/stored-text';
@@ -202,6 +203,7 @@ async function buildWith(
     anchorAliases: siteConfig?.markdown.anchorAliases ?? false,
     // Only a home page shows it: without one, a new site title leaves every page's cache key as it was.
     siteTitle: sources.pages.some((p) => factsOf(p).home) ? siteConfig?.title : undefined,
+    homeTaglines: sources.pages.some((p) => factsOf(p).home) && siteConfig ? homeTaglinesOf(siteConfig) : undefined,
   };
   timer.lap('load sources');
 

@@ -175,9 +175,10 @@ export const SiteConfigSchema = z.strictObject({
   lang: z.string().default('en-US'),
   /**
    * The language of the pages under a folder, when not the site's: `{ /fr/: { lang: fr-FR } }`
-   * (VuePress's `locales`); a page's frontmatter `lang` still comes first.
+   * (VuePress's `locales`); a page's frontmatter `lang` still comes first. Its
+   * `description`, where given, is the tagline of the home pages under it.
    */
-  locales: z.record(LocalePath, z.strictObject({ lang: z.string().min(1) })).default({}),
+  locales: z.record(LocalePath, z.strictObject({ lang: z.string().min(1), description: z.string().optional() })).default({}),
   analytics: z
     .strictObject({
       provider: z.literal('google-tag'),

@@ -43,8 +43,15 @@ export function mayShowSiteTitle(text: string): boolean {
   return /\bhome\b['"]?\s*:/.test(text);
 }
 
+/** The taglines of home pages without their own, by locale folder: the site's description at '/', each locale's where it has one. */
+export function homeTaglinesOf(site: { description: string; locales: Readonly<Record<string, { description?: string }>> }): Record<string, string> {
+  const taglines: Record<string, string> = { '/': site.description };
+  for (const [folder, locale] of Object.entries(site.locales)) if (locale.description !== undefined) taglines[folder] = locale.description;
+  return taglines;
+}
+
 /** The home layout of a `home: true` page, put first in its tree (its footer last); other pages are left as they are. */
-export function addHomeLayout(tree: Root, frontmatter: Frontmatter, lineOf: KeyLine, siteTitle?: string): void {
+export function addHomeLayout(tree: Root, frontmatter: Frontmatter, lineOf: KeyLine, siteTitle?: string, siteTagline?: string): void {
   if (frontmatter.home !== true) return;
   const at = (key: string) => {
     const line = lineOf(key);
@@ -60,7 +67,8 @@ export function addHomeLayout(tree: Root, frontmatter: Frontmatter, lineOf: KeyL
   const home: HomeNode = {
     type: 'home',
     heroText: frontmatter.heroText === null ? null : (frontmatter.heroText ?? siteTitle ?? frontmatter.title),
-    tagline: frontmatter.tagline === null ? null : (frontmatter.tagline ?? frontmatter.description),
+    // VuePress: the tagline, else the page's description, else its locale's or the site's; `tagline: null` shows none.
+    tagline: frontmatter.tagline === null ? null : (frontmatter.tagline ?? frontmatter.description ?? (siteTagline || undefined)),
     features: frontmatter.features ?? [],
     children,
     position: at('home'),

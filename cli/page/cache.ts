@@ -207,7 +207,8 @@ export function cacheKey(source: SourceFile, context: PageContext, toolVersion: 
     context.vuepress ?? false,
     context.slugify ?? 'github',
     context.anchorAliases ?? false,
-    context.siteTitle ?? null,
+    // Only a home page shows them: a new site title or description leaves every other page's key as it was.
+    factsOf(source).home ? [context.siteTitle ?? null, context.homeTaglines ?? null] : null,
   ]);
   return createHash('sha256').update(material).digest('hex');
 }

@@ -70,6 +70,8 @@ export interface MarkdownContext {
   contentFolder?: string;
   /** The site's title: a home page's hero shows it when the page has no `title` or `heroText`. */
   siteTitle?: string;
+  /** See PageContext.homeTaglines. */
+  homeTaglines?: Readonly<Record<string, string>>;
 }
 
 export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTree {
@@ -94,7 +96,8 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   replaceEmojiShortcodes(tree, text);
   replaceTocMarkers(tree);
   const { yaml } = page;
-  addHomeLayout(tree, page.frontmatter, (key) => (yaml ? yamlLineToFileLine(positionOf(yaml, [key]).line) : 1), context.siteTitle);
+  const tagline = context.homeTaglines && taglineFor(page.source.relativePath, context.homeTaglines);
+  addHomeLayout(tree, page.frontmatter, (key) => (yaml ? yamlLineToFileLine(positionOf(yaml, [key]).line) : 1), context.siteTitle, tagline);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
   if (text.includes('<!--')) append(diagnostics, reportUnclosedComments(tree, file));
@@ -116,6 +119,14 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
     description: frontmatterText(page.frontmatter.description, 'description'),
     diagnostics,
   };
+}
+
+/** The description of the deepest locale folder the page is in (the root's, '/', otherwise). */
+function taglineFor(relativePath: string, taglines: Readonly<Record<string, string>>): string | undefined {
+  const at = `/${relativePath}`;
+  let deepest: string | undefined;
+  for (const folder of Object.keys(taglines)) if (at.startsWith(folder) && (deepest === undefined || folder.length > deepest.length)) deepest = folder;
+  return deepest === undefined ? undefined : taglines[deepest];
 }
 
 /** The cheap test for includes and snippet imports (directives.ts reads them). */

@@ -49,6 +49,7 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     importRoot: context.markdown?.importRoot,
     contentFolder: context.markdown?.contentFolder,
     siteTitle: context.siteTitle,
+    homeTaglines: context.homeTaglines,
   });
   append(summary.diagnostics, tree.diagnostics);
   const outline = extractOutline(tree, {

@@ -32,6 +32,8 @@ export interface PageContext {
   anchorAliases?: boolean;
   /** The site's title, for a VuePress home page's hero. */
   siteTitle?: string;
+  /** The tagline of a home page without one of its own (VuePress's $description): the site's description, by locale folder ('/' the root's). */
+  homeTaglines?: Readonly<Record<string, string>>;
 }
 
 /** site.yaml `markdown:` settings the page stages read. */

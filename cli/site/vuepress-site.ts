@@ -103,9 +103,12 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   if (typeof description === 'string') input.description = description;
   if (typeof rootLocale.lang === 'string' && rootLocale.lang !== '') input.lang = rootLocale.lang;
   // Each other locale's lang is its pages' language (<html lang>), for screen readers and search engines.
+  // And its description is its home pages' tagline, as VuePress's $description.
   const localeLangs = otherLocales.flatMap((prefix) => {
-    const lang = isRecord(locales[prefix]) ? locales[prefix].lang : undefined;
-    return typeof lang === 'string' && lang !== '' && prefix.startsWith('/') && prefix.endsWith('/') ? [[prefix, { lang }] as const] : [];
+    const locale = isRecord(locales[prefix]) ? locales[prefix] : {};
+    const { lang, description } = locale;
+    if (typeof lang !== 'string' || lang === '' || !prefix.startsWith('/') || !prefix.endsWith('/')) return [];
+    return [[prefix, typeof description === 'string' ? { lang, description } : { lang }] as const];
   });
   if (localeLangs.length > 0) input.locales = Object.fromEntries(localeLangs);
   if (typeof config.base === 'string') input.base = config.base;

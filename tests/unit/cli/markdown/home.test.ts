@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Root } from 'mdast';
 import type { Frontmatter } from '../../../../schema/frontmatter';
-import { addHomeLayout, mayShowSiteTitle, type HomeNode } from '../../../../cli/markdown/home';
+import { addHomeLayout, homeTaglinesOf, mayShowSiteTitle, type HomeNode } from '../../../../cli/markdown/home';
 import { renderMarkdown } from '../../../helpers/render';
 
 describe('cli/markdown/home mayShowSiteTitle', () => {
@@ -31,6 +31,21 @@ describe('cli/markdown/home addHomeLayout', () => {
     expect(heroOf({ title: 'a' }, 'vue-element-admin')).toBe('vue-element-admin');
     expect(heroOf({ title: 'Welcome' })).toBe('Welcome');
     expect(heroOf({ title: 'a', heroText: null }, 'Site')).toBeNull();
+  });
+
+  it("shows the tagline, else the page's description, else its locale's or the site's description ($description), and none for tagline: null", async () => {
+    const taglines = homeTaglinesOf({ description: 'Site words', locales: { '/fr/': { description: 'Mots du site' }, '/ja/': {} } });
+    expect(taglines).toEqual({ '/': 'Site words', '/fr/': 'Mots du site' });
+    const tagline = async (frontmatter: string, relativePath = 'README.md') =>
+      /<p class="hero-tagline">([^<]*)<\/p>/.exec((await renderMarkdown(`---\nhome: true\n${frontmatter}---\n\nBody.\n`, { relativePath, homeTaglines: taglines })).html)?.[1];
+    expect(await tagline('tagline: Own\ndescription: Page words\n')).toBe('Own');
+    expect(await tagline('description: Page words\n')).toBe('Page words');
+    expect(await tagline('')).toBe('Site words');
+    expect(await tagline('', 'fr/README.md')).toBe('Mots du site');
+    expect(await tagline('', 'ja/README.md')).toBe('Site words');
+    expect(await tagline('tagline: null\n')).toBeUndefined();
+    // An empty site description shows none, as an empty $description does in VuePress.
+    expect(/hero-tagline/.test((await renderMarkdown('---\nhome: true\n---\n', { homeTaglines: { '/': '' } })).html)).toBe(false);
   });
 
   it("puts the footer after the page's own content, as VuePress's Home.vue does", async () => {

@@ -256,7 +256,7 @@ describe('cli/site/vuepress-site', () => {
 
   it('takes the root locale as the site, and makes every other locale\'s sidebar a closed group of the one sidebar, titled with its label', () => {
     const { input, diagnostics } = convert({
-      locales: { '/': { lang: 'en-GB', title: 'Site', description: 'D' }, '/fr/': { lang: 'fr', title: 'Site FR' }, '/ja/': { lang: 'ja' } },
+      locales: { '/': { lang: 'en-GB', title: 'Site', description: 'D' }, '/fr/': { lang: 'fr', title: 'Site FR', description: 'D FR' }, '/ja/': { lang: 'ja' } },
       themeConfig: {
         locales: {
           '/': { label: 'English', nav: [{ text: 'Guide', link: '/guide/' }], sidebar: { '/guide/': ['', 'a'] } },
@@ -269,8 +269,8 @@ describe('cli/site/vuepress-site', () => {
     // VuePress's language menu: each locale's label, leading to its home page.
     const languages = { text: 'Languages', items: [{ text: 'English', link: '/' }, { text: 'Français', link: '/fr/' }, { text: '日本語', link: '/ja/' }] };
     expect(input).toMatchObject({ title: 'Site', description: 'D', lang: 'en-GB', nav: [{ text: 'Guide', link: '/guide/' }, languages] });
-    // Each other locale's pages are in its language.
-    expect(input.locales).toEqual({ '/fr/': { lang: 'fr' }, '/ja/': { lang: 'ja' } });
+    // Each other locale's pages are in its language; its description is its home pages' tagline.
+    expect(input.locales).toEqual({ '/fr/': { lang: 'fr', description: 'D FR' }, '/ja/': { lang: 'ja' } });
     expect(SiteConfigSchema.safeParse(input).success).toBe(true);
     expect(input.sidebar).toEqual([
       '/guide/',
