@@ -116,7 +116,7 @@ function groupChildren(children: RootContent[], file: string, titles: Readonly<R
       current().push(child);
       continue;
     }
-    const kind = open[1]!;
+    const kind = safeDecode(open[1]!);
     const title = safeDecode(open[2]!);
     const isKnown = Object.hasOwn(titles, kind) || BARE_CONTAINERS.has(kind);
     if (!isKnown) {

@@ -13,7 +13,8 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 // made a long run of blanks cost quadratic time (a hostile page stalled the build).
 // Three colons or more, as markdown-it-container reads them: `:::: tabs` holds `::: tab` blocks, and its `::::` closes it.
 // A capture starts at what is not a blank, so the blanks before it can be read one way only (the ambiguity made a long run quadratic).
-const CONTAINER = /^ {0,3}:{3,}\s*(?:([A-Za-z][\w-]*)(?:\s+(\S[\s\S]*))?)?$/;
+// Any word for a type (`::: 注意` too), so that one docsbuild does not know is reported at its line, not taken for text and its `:::` for a stray end.
+const CONTAINER = /^ {0,3}:{3,}\s*(?:([^\s:]\S*)(?:\s+(\S[\s\S]*))?)?$/;
 const INCLUDE_COMMENT = /^\s*<!--\s*@include:(?:\s*(\S[\s\S]*)|\s+)-->$/;
 const INCLUDE_BANGS = /^\s*!!!include\((.+)\)!!!$/;
 const SNIPPET = /^\s*<<<\s*(\S.*)$/;
@@ -35,10 +36,10 @@ const ANY = /:::|<<<|@include:|!!!include\(|^ {0,3}<\/?(?:[A-Z]|[a-z][a-z0-9]*-[
 const ANY_IMPORT = /<<<|@include:|!!!include\(/;
 
 export const CLOSE_COMMENT = '<!--docsbuild:close-->';
-export const OPEN_COMMENT = /^<!--docsbuild:open:([\w-]+):(.*)-->$/;
+export const OPEN_COMMENT = /^<!--docsbuild:open:([^:]+):(.*)-->$/;
 export const IMPORT_COMMENT = /^<!--docsbuild:(include|snippet):(.*)-->$/;
 /** A line markDirectives wrote. */
-export const MARKER_LINE = /^<!--docsbuild:(?:close|open:[\w-]+:.*|include:.*|snippet:.*|tag:.*)-->$/;
+export const MARKER_LINE = /^<!--docsbuild:(?:close|open:[^:]+:.*|include:.*|snippet:.*|tag:.*)-->$/;
 
 export type ImportKind = 'include' | 'snippet';
 
@@ -56,7 +57,7 @@ export function markDirectives(markdown: string): string {
 function markerOf(line: string): string | undefined {
   const container = CONTAINER.exec(line.trimEnd());
   if (container) {
-    return container[1] === undefined ? CLOSE_COMMENT : `<!--docsbuild:open:${container[1]}:${encodeURIComponent(container[2] ?? '')}-->`;
+    return container[1] === undefined ? CLOSE_COMMENT : `<!--docsbuild:open:${encodeURIComponent(container[1])}:${encodeURIComponent(container[2] ?? '')}-->`;
   }
   const found = importOf(line);
   if (found) return `<!--docsbuild:${found.kind}:${encodeURIComponent(found.target)}-->`;

@@ -49,6 +49,15 @@ describe('cli/markdown/containers', () => {
     ]);
   });
 
+  it('reports a type written in any script (::: 注意, :::危险提示!!) as unknown at its opening line, not its end as stray', () => {
+    const t = pageTree('# T\n\n::: 注意\nBody.\n:::\n\n:::危险提示!! Title\nMore.\n:::\n');
+    expect(t.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['markdown/unknown-container', 3, '"::: 注意" is not a container type.'],
+      ['markdown/unknown-container', 7, '"::: 危险提示!!" is not a container type.'],
+    ]);
+    expect(t.tree.children.filter((c) => c.type === 'container')).toHaveLength(2);
+  });
+
   it('closes a container right under a line of HTML (which would otherwise swallow the ":::")', () => {
     const t = pageTree('# T\n\n::: tip\n<div>one</div>\n<b onclick="x()">two</b>\n:::\nAfter.\n');
     expect(t.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['html/removed', 5, 1]]);
