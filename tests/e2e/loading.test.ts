@@ -138,8 +138,11 @@ describe.skipIf(skipBrowserTests)('viewer: loading (Chromium)', () => {
     await menu.click();
     await sidebar.waitFor({ state: 'visible' });
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    // The drawer carries the top navigation too.
+    // The drawer carries the top navigation too, a dropdown as a list under its label.
     expect(await sidebar.getByRole('link', { name: 'Pricing' }).first().isVisible()).toBe(true);
+    const concepts = sidebar.getByRole('list', { name: 'Concepts' });
+    expect(await concepts.isVisible()).toBe(true);
+    expect(await concepts.getByRole('link').allTextContents()).toEqual(['Workflows', 'Steps', 'Triggers', 'Code', 'Integrate', 'Components']);
 
     await sidebar.getByRole('link', { name: 'Errors' }).click();
     await poll(() => h1(page).textContent()).toContain('Errors');

@@ -110,18 +110,23 @@ const SidebarTreeView = memo(function SidebarTreeView({ items, ...rest }: Omit<I
   return <Items items={tree.items} depth={0} collapseInactive={tree.pages > LARGE_SIDEBAR_PAGES} {...rest} />;
 });
 
-/** The top navigation, flattened, for the drawer (the top bar has no room for it on a phone). */
+/** The top navigation for the drawer (the top bar has no room for it on a phone): a dropdown is a group under its label, as VuePress's mobile nav shows it. */
 function DrawerNav({ site, currentPath }: { site: ShellSite; currentPath?: string }) {
   if (site.nav.length === 0) return null;
   return (
     <ul className="drawer-nav">
       {site.nav.map((item) =>
         'items' in item ? (
-          item.items.map((sub) => (
-            <li key={`${item.text}/${sub.text}`}>
-              <NavLink item={sub} base={site.base} currentPath={currentPath} />
-            </li>
-          ))
+          <li key={item.text} className="drawer-group">
+            <span>{item.text}</span>
+            <ul aria-label={item.text}>
+              {item.items.map((sub) => (
+                <li key={sub.text}>
+                  <NavLink item={sub} base={site.base} currentPath={currentPath} />
+                </li>
+              ))}
+            </ul>
+          </li>
         ) : (
           <li key={item.text}>
             <NavLink item={item} base={site.base} currentPath={currentPath} />
