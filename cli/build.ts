@@ -37,6 +37,7 @@ import { parseSiteConfig } from './site/site-config';
 import { parseStoredSiteConfig } from './site/stored-site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources, readPageText, type ListedTree, type LoadedSources, type SourceFile } from './source/load';
+import { placeIncludedProblems } from './diagnostics/included-text';
 import { contentFolderOf, readImports } from './source/imports';
 import { BODIES_WORTH_COLLECTING, createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
 import { esbuildVersion } from './support/esbuild';
@@ -244,7 +245,7 @@ async function buildWith(
   if (!site || !siteConfig) {
     // No site config: the pages' own problems, and duplicate paths, are all that can be checked.
     append(diagnostics, dropDuplicatePaths(allPages).diagnostics);
-    Object.assign(result, settle(withoutPartialProblems(diagnostics, imports.partials), config, suppressions, {}));
+    Object.assign(result, settle(placeIncludedProblems(withoutPartialProblems(diagnostics, imports.partials), imports.includeLines), config, suppressions, {}));
     return result;
   }
   // What the output features stored last time, read while the site is checked (a CLI build's, with a cache).
@@ -279,7 +280,7 @@ async function buildWith(
       outDir: config.outDir,
     }),
   );
-  Object.assign(result, settle(withoutPartialProblems(diagnostics, imports.partials), config, suppressions, siteConfig.rules));
+  Object.assign(result, settle(placeIncludedProblems(withoutPartialProblems(diagnostics, imports.partials), imports.includeLines), config, suppressions, siteConfig.rules));
   timer.lap('site-wide checks');
   signal?.throwIfAborted();
   // Only new errors stop the build: with nothing but warnings and baselined problems the site is written.

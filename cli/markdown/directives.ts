@@ -105,12 +105,12 @@ export function forEachLine(lines: readonly string[], fn: (line: string, index: 
 }
 
 /** The includes and snippet imports a page names, as written: what the load stage reads for it. */
-export function importsOf(markdown: string): { kind: ImportKind; target: ImportTarget }[] {
+export function importsOf(markdown: string): { kind: ImportKind; target: ImportTarget; line: number }[] {
   if (!ANY_IMPORT.test(markdown)) return [];
-  const found: { kind: ImportKind; target: ImportTarget }[] = [];
-  forEachProseLine(markdown.split('\n'), (line) => {
+  const found: { kind: ImportKind; target: ImportTarget; line: number }[] = [];
+  forEachProseLine(markdown.split('\n'), (line, index) => {
     const match = importOf(line);
-    if (match) found.push({ kind: match.kind, target: parseImportTarget(match.kind, match.target) });
+    if (match) found.push({ kind: match.kind, target: parseImportTarget(match.kind, match.target), line: index + 1 });
   });
   return found;
 }

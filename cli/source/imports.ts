@@ -17,6 +17,8 @@ export interface ReadImports {
   files: string[];
   /** Pages some other page includes (their `file`): partials, whose lack of a title or sidebar entry is no problem. */
   partials: Set<string>;
+  /** By page (its `file`), the lines that include a file and the file each includes: what a problem found in included text is reported at. */
+  includeLines: Map<string, Map<number, string>>;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function readImports(pages: readonly SourceFile[], location: Import
     return text;
   };
   const result: SourceFile[] = [];
+  const includeLines = new Map<string, Map<number, string>>();
   for (const page of pages) {
     // Its facts say whether it has any import line: most pages have none, and are not scanned again.
     const found = factsOf(page).imports ? importsOf(page.text) : [];
@@ -43,27 +46,33 @@ export async function readImports(pages: readonly SourceFile[], location: Import
       continue;
     }
     const dependencies: Record<string, string | null> = {};
+    const lines = new Map<number, string>();
     const queue = found.map((i) => ({ ...i, from: page.file, nested: false }));
     while (queue.length > 0) {
-      const { kind, target, from, nested } = queue.shift()!;
+      const { kind, target, from, nested, line } = queue.shift()!;
       // Each place an import may be is read until one is there; all are dependencies, so a file appearing at an earlier place is seen.
       for (const file of importCandidates(from, target.path, importRoot, target.fromRoot === true && !nested, contentFolderOf(location))) {
         if (file in dependencies) {
-          if (dependencies[file] !== null) break;
-          continue;
+          if (dependencies[file] === null) continue;
+          if (kind === 'include' && !nested) lines.set(line, file);
+          break;
         }
         const text = await textOf(file);
         dependencies[file] = text;
         if (text === null) continue;
-        if (kind === 'include') queue.push(...importsOf(text).map((i) => ({ ...i, from: file, nested: true })));
+        if (kind === 'include') {
+          if (!nested) lines.set(line, file);
+          queue.push(...importsOf(text).map((i) => ({ ...i, from: file, nested: true })));
+        }
         break;
       }
     }
+    if (lines.size > 0) includeLines.set(page.file, lines);
     result.push({ ...page, dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) });
   }
   const files = [...texts.keys()].map((file) => path.join(location.root, file)).sort();
   const partials = new Set(result.flatMap((p) => Object.keys(p.dependencies ?? {}).filter((f) => f !== p.file && loaded.has(f))));
-  return { pages: result, files, partials };
+  return { pages: result, files, partials, includeLines };
 }
 
 /** The content folder from the project root, `/`-separated (`docs`, or `../docs` outside it). */

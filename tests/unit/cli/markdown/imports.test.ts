@@ -7,12 +7,12 @@ const PART = '---\ntitle: Not mine\n---\n## Shared step\n\nRun the **setup** onc
 const CODE = 'const a = 1;\n// #region call\nclient.call();\n// #endregion call\nconst b = 2;\n';
 
 describe('cli/markdown/directives: imports', () => {
-  it('reads the targets of both include forms and of snippet imports, outside code only', () => {
+  it('reads the targets of both include forms and of snippet imports, and their lines, outside code only', () => {
     const page = '<!--@include: ./parts/a.md{2,4}-->\n!!!include(b.md)!!!\n<<< @/snippets/x.js#call{1} [x.js]\n```md\n<<< @/not/this.js\n```\n';
     expect(importsOf(page)).toEqual([
-      { kind: 'include', target: { path: './parts/a.md', range: [2, 4] } },
-      { kind: 'include', target: { path: 'b.md', fromRoot: true } },
-      { kind: 'snippet', target: { path: '@/snippets/x.js', region: 'call', lines: '1', title: 'x.js' } },
+      { kind: 'include', target: { path: './parts/a.md', range: [2, 4] }, line: 1 },
+      { kind: 'include', target: { path: 'b.md', fromRoot: true }, line: 2 },
+      { kind: 'snippet', target: { path: '@/snippets/x.js', region: 'call', lines: '1', title: 'x.js' }, line: 3 },
     ]);
     expect(parseImportTarget('include', './a.md{3,}')).toEqual({ path: './a.md', range: [3, undefined] });
     expect(parseImportTarget('include', './a.md{,5}')).toEqual({ path: './a.md', range: [undefined, 5] });
