@@ -192,9 +192,40 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
 
   const locate = (path: readonly PropertyKey[], key?: string): Place => {
     const origin = ORIGIN[String(path[0])] ?? [];
-    return at(key !== undefined && path[0] === 'constants' ? [...origin, key] : origin);
+    const { offset, line, column } = positionOfKey(text, key !== undefined && path[0] === 'constants' ? [...origin, key] : origin);
+    // An entry of the nav or sidebar (a dead link, say): where its value is written after the key, as far as the text shows it.
+    const value = path.length > 1 ? valueAt(input, path) : undefined;
+    if (typeof value === 'string' && offset !== undefined) {
+      for (const written of writtenForms(value)) {
+        const found = positionOfQuoted(text, written, offset);
+        if (found) return { file, line: found.line, column: found.column };
+      }
+    }
+    return { file, line, column };
   };
   return { input: input as SiteConfigInput, locate, diagnostics };
+}
+
+/** The value at a path of the site.yaml input made of the config. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) value = isRecord(value) || Array.isArray(value) ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+/**
+ * How a nav or sidebar path may be written in the config: as it is, without
+ * its leading "/", or its last segments alone (VuePress's sidebar groups
+ * name their pages after the group's prefix: `'/guide/': ['', 'setup']`).
+ */
+function writtenForms(value: string): string[] {
+  const forms = [value];
+  const parts = value.replace(/^\//, '').split('/');
+  for (let i = 0; i < parts.length; i++) {
+    const form = parts.slice(i).join('/');
+    if (form !== '' && !forms.includes(form)) forms.push(form);
+  }
+  return forms;
 }
 
 function headTags(head: unknown[], ignored: (keys: string[], why: string) => void): unknown[] {

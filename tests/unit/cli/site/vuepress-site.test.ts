@@ -6,6 +6,31 @@ const FILE = 'docs/.vuepress/config.js';
 const convert = (value: unknown, text = '') => siteFromVuepress({ value, text, file: FILE }, 'Fallback');
 
 describe('cli/site/vuepress-site', () => {
+  it('places a nav or sidebar entry at the line where the config writes it, else at its key', () => {
+    const text = [
+      'module.exports = {', // 1
+      "  title: 'C',",
+      '  themeConfig: {',
+      '    nav: [',
+      "      { text: 'Guide', link: '/guide/' },", // 5
+      "      { text: 'Gone', link: '/gone/' },",
+      '    ],',
+      '    sidebar: {',
+      "      '/guide/': ['', 'missing-one'],",
+      '    },', // 10
+      '  },',
+      '}',
+    ].join('\n');
+    const value = { title: 'C', themeConfig: { nav: [{ text: 'Guide', link: '/guide/' }, { text: 'Gone', link: '/gone/' }], sidebar: { '/guide/': ['', 'missing-one'] } } };
+    const { input, locate } = convert(value, text);
+    expect(locate(['nav', 1, 'link'])).toEqual({ file: FILE, line: 6, column: 29 });
+    const sidebar = input.sidebar as unknown[];
+    const missing = sidebar.findIndex((entry) => entry === '/guide/missing-one');
+    expect(locate(['sidebar', missing])).toEqual({ file: FILE, line: 9, column: 23 });
+    // The key itself when the value is nowhere in the text (made by the config's code, say).
+    expect(locate(['nav', 7, 'link'])).toEqual({ file: FILE, line: 4, column: 5 });
+  });
+
   it('reads title, description, base and head, and slugs the VuePress way', () => {
     const { input, diagnostics } = convert({ title: 'T', description: 'D', base: '/docs/', head: [['meta', { name: 'x', content: 'y' }], ['title', {}]] });
     expect(input).toMatchObject({ title: 'T', description: 'D', base: '/docs/', markdown: { slugify: 'vuepress' } });
