@@ -76,31 +76,52 @@ export function importOf(line: string): { kind: ImportKind; target: string } | u
   return snippet ? { kind: 'snippet', target: snippet[1]! } : undefined;
 }
 
-/** Calls `fn` for each line that is not inside (or opening or closing) a fenced code block. */
+/** Calls `fn` for each line that is not inside (or opening or closing) a fenced code block or an HTML comment block. */
 export function forEachProseLine(lines: readonly string[], fn: (line: string, index: number) => void): void {
-  forEachLine(lines, (line, index, fence) => {
-    if (fence === undefined) fn(line, index);
+  forEachLine(lines, (line, index, fence, comment) => {
+    if (fence === undefined && !comment) fn(line, index);
   });
 }
 
-/** Calls `fn` for each line, with the index of the line that opened the fenced code block it is in (its opening and closing lines too), if any. */
-export function forEachLine(lines: readonly string[], fn: (line: string, index: number, fence: number | undefined) => void): void {
+/** A line that starts an HTML block of a comment (CommonMark's type 2): it runs to the first line holding `-->`. */
+const COMMENT_BLOCK_OPEN = /^ {0,3}<!--/;
+
+/**
+ * Calls `fn` for each line, with the index of the line that opened the
+ * fenced code block it is in (its opening and closing lines too), if any,
+ * and whether it is in an HTML comment block (its first and last lines
+ * too): what such a comment holds is not Markdown, so a `:::` or an include
+ * line in it is nothing (a commented-out container once showed on the page).
+ */
+export function forEachLine(lines: readonly string[], fn: (line: string, index: number, fence: number | undefined, comment: boolean) => void): void {
   let fence: { char: string; length: number; at: number } | undefined;
+  let comment = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (comment) {
+      comment = !line.includes('-->');
+      fn(line, i, undefined, true);
+      continue;
+    }
     const fenceMatch = FENCE_OPEN.exec(line);
     if (fence) {
       const at = fence.at;
       if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
-      fn(line, i, at);
+      fn(line, i, at, false);
       continue;
     }
     if (fenceMatch) {
       fence = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length, at: i };
-      fn(line, i, i);
+      fn(line, i, i, false);
       continue;
     }
-    fn(line, i, undefined);
+    const opened = COMMENT_BLOCK_OPEN.exec(line);
+    if (opened && !line.includes('-->', opened[0].length)) {
+      comment = true;
+      fn(line, i, undefined, true);
+      continue;
+    }
+    fn(line, i, undefined, false);
   }
 }
 

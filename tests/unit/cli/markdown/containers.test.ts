@@ -49,6 +49,15 @@ describe('cli/markdown/containers', () => {
     ]);
   });
 
+  it('leaves what an HTML comment holds to the comment: a commented-out container is neither shown nor reported', async () => {
+    const page = '# T\n\n<!-- old\n::: warning\nsecret\n:::\n-->\n\n<!-- two\n  ::: tip\nhidden\n::: -->\n\n::: tip\nShown.\n:::\n';
+    const { html, codes } = await renderMarkdown(page);
+    expect(codes).toEqual([]);
+    expect(html).not.toMatch(/secret|>hidden|custom-block warning/);
+    expect(html).toContain('<div class="custom-block tip"><p class="custom-block-title">Tip</p><p>Shown.</p></div>');
+    expect(markContainers(page).split('\n').filter((line) => line.includes('docsbuild:'))).toEqual(['<!--docsbuild:open:tip:-->', '<!--docsbuild:close-->']);
+  });
+
   it('reports a type written in any script (::: 注意, :::危险提示!!) as unknown at its opening line, not its end as stray', () => {
     const t = pageTree('# T\n\n::: 注意\nBody.\n:::\n\n:::危险提示!! Title\nMore.\n:::\n');
     expect(t.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
