@@ -10,7 +10,7 @@ import { assetChanged, assetGone } from './assets';
 import { OUTPUT_MARKER } from './layout';
 import { ownSibling } from '../source/output-in-content';
 import { applyJournal, dropJournal, outputConflict, readJournal, writeJournal, type Journal } from './journal';
-import { readOutputRecord, writeOutputRecord, type OutputRecord, type RecordedFile } from './record';
+import { NO_RECORD, readOutputRecord, writeOutputRecord, type OutputRecord, type PackedRecord, type RecordedFile } from './record';
 
 export type OutputFiles = ReadonlyMap<string, OutputContent>;
 
@@ -40,7 +40,8 @@ export interface OutputFolderOptions {
  */
 export class OutputFolder implements OutputSink {
   private readonly given = new Set<string>();
-  private readonly written: OutputRecord = new Map();
+  /** This build's files: as written, or (a number) the previous record's entry, taken over as it was. */
+  private readonly written = new Map<string, RecordedFile | number>();
   private readonly byId = new Map<string, string>();
   private readonly folders = new Map<string, Promise<unknown>>();
   private readonly madeSync = new Set<string>();
@@ -58,12 +59,12 @@ export class OutputFolder implements OutputSink {
     readonly outDir: string,
     private readonly temp: string,
     private readonly release: () => Promise<void>,
-    private readonly previous: OutputRecord,
+    private readonly previous: PackedRecord,
     private readonly options: OutputFolderOptions,
     /** The output is ours, marked, and recorded: commit changes only what differs. */
     private readonly byDifference: boolean,
   ) {
-    for (const [name, file] of previous) this.byId.set(file.id, name);
+    previous.eachId((name, id) => this.byId.set(id, name));
   }
 
   /**
@@ -80,7 +81,7 @@ export class OutputFolder implements OutputSink {
       const temp = `${outDir}.tmp-${process.pid}-${Date.now().toString(36)}`;
       await mkdir(temp);
       await writeFile(path.join(temp, TEMP_MARKER), `${process.pid}\n`);
-      const previous = options.record ? await readOutputRecord(options.record.file, options.record.toolVersion) : new Map();
+      const previous = options.record ? await readOutputRecord(options.record.file, options.record.toolVersion) : NO_RECORD;
       const marked = (await lstat(path.join(outDir, OUTPUT_MARKER)).catch(() => undefined))?.isFile() === true;
       const folder = new OutputFolder(outDir, temp, release, previous, options, marked && previous.size > 0);
       folder.leftovers.push(...leftovers);
@@ -112,8 +113,8 @@ export class OutputFolder implements OutputSink {
     const target = this.claim(name);
     const id = options.key ?? contentIdOf([content]);
     await this.schedule(async () => {
-      const old = this.previous.get(name);
-      const kept = old?.id === id ? this.keep(name, old, target) : undefined;
+      const old = this.previous.indexOf(name);
+      const kept = old !== undefined && this.previous.idAt(old) === id ? this.keep(name, old, target) : undefined;
       this.remember(name, kept ?? { id, ...(await this.write(target, content)), meta: options.meta });
     });
   }
@@ -123,8 +124,8 @@ export class OutputFolder implements OutputSink {
     const target = this.claim(name);
     const id = `s:${from.hash}`;
     await this.schedule(async () => {
-      const old = this.previous.get(name);
-      const kept = old?.id === id ? this.keep(name, old, target) : undefined;
+      const old = this.previous.indexOf(name);
+      const kept = old !== undefined && this.previous.idAt(old) === id ? this.keep(name, old, target) : undefined;
       this.remember(name, kept ?? { id, ...(await this.copyChecked(target, from)) });
     });
   }
@@ -157,8 +158,8 @@ export class OutputFolder implements OutputSink {
 
   async reuse(key: string): Promise<ReusedOutput | undefined> {
     const name = this.byId.get(key);
-    const old = name === undefined ? undefined : this.previous.get(name);
-    if (name === undefined || !old || this.has(name)) return undefined;
+    const old = name === undefined ? undefined : this.previous.indexOf(name);
+    if (name === undefined || old === undefined || this.has(name)) return undefined;
     let target: string;
     try {
       target = this.claim(name);
@@ -167,12 +168,12 @@ export class OutputFolder implements OutputSink {
       return undefined;
     }
     const kept = this.keep(name, old, target);
-    if (!kept) {
+    if (kept === undefined) {
       this.given.delete(path.relative(this.temp, target).split(path.sep).join('/'));
       return undefined;
     }
     this.remember(name, kept);
-    return { name, meta: old.meta };
+    return { name, meta: this.previous.metaAt(old) };
   }
 
   /** A file of this build, as written or taken over (waits for writes still under way). */
@@ -256,7 +257,7 @@ export class OutputFolder implements OutputSink {
   }
 
   private async writeRecord(): Promise<void> {
-    if (this.options.record) await writeOutputRecord(this.options.record.file, this.options.record.toolVersion, this.written);
+    if (this.options.record) await writeOutputRecord(this.options.record.file, this.options.record.toolVersion, this.written, this.previous);
   }
 
   /** Drops everything written so far; `outDir` stays as it was. */
@@ -283,7 +284,7 @@ export class OutputFolder implements OutputSink {
     return target;
   }
 
-  private remember(name: string, file: RecordedFile): void {
+  private remember(name: string, file: RecordedFile | number): void {
     this.written.set(name, file);
   }
 
@@ -292,8 +293,8 @@ export class OutputFolder implements OutputSink {
    * when writing by difference, else hard-linked into the temp folder;
    * undefined when it is not.
    */
-  private keep(name: string, old: RecordedFile, target: string): RecordedFile | undefined {
-    if (!this.byDifference) return this.link(safeJoin(this.outDir, name), target, old);
+  private keep(name: string, old: number, target: string): RecordedFile | number | undefined {
+    if (!this.byDifference) return this.link(safeJoin(this.outDir, name), target, this.previous.entryAt(old));
     if (!this.unchangedFiles().has(name)) return undefined;
     this.inPlace.add(this.canonical(target));
     return old;
@@ -316,9 +317,11 @@ export class OutputFolder implements OutputSink {
   private unchangedFiles(): ReadonlySet<string> {
     if (this.unchanged) return this.unchanged;
     const unchanged = new Set<string>();
-    for (const [name, old] of this.previous) {
+    // The stamps are compared in the record's columns: no entry is made for a file that is only looked at.
+    for (const name of this.previous.keys()) {
       try {
-        if (isAsRecorded(lstatSync(safeJoin(this.outDir, name)), old)) unchanged.add(name);
+        const now = lstatSync(safeJoin(this.outDir, name));
+        if (now.isFile() && this.previous.isAsRecorded(name, now)) unchanged.add(name);
       } catch {
         // Gone, unreadable, or a name outside the folder: not kept.
       }
