@@ -20,7 +20,8 @@ const VUEPRESS_THEME_KEYS = {
   tagline: z.string().nullable().optional(),
   actionText: z.string().min(1).optional(),
   actionLink: z.string().min(1).optional(),
-  features: z.array(z.strictObject({ title: z.string().optional(), details: z.string().optional() })).optional(),
+  // Other keys of an item (a theme's `link`, `imgUrl`) are left out, as VuePress's default theme leaves them: validate.ts warns of each.
+  features: z.array(z.object({ title: z.string().optional(), details: z.string().optional() })).optional(),
   footer: z.string().optional(),
   /** `auto`: the page's own headers as its sidebar; `false`: no sidebar. */
   sidebar: z.union([z.literal('auto'), z.literal(false), z.literal(true)]).optional(),

@@ -20,6 +20,9 @@ export interface ValidateResult {
 }
 
 /** Checks frontmatter against the schema; each zod issue becomes one diagnostic at its key's line. */
+/** What a home page's feature item shows (VuePress's default theme). */
+const FEATURE_KEYS: readonly string[] = ['title', 'details'];
+
 export function validateFrontmatter(page: ParsedPage): ValidateResult {
   const { file } = page.source;
   const at = (path: readonly PropertyKey[], key?: string) => {
@@ -40,6 +43,19 @@ export function validateFrontmatter(page: ParsedPage): ValidateResult {
         key,
       ),
     );
+  }
+
+  const features = page.data.features;
+  if (Array.isArray(features)) {
+    features.forEach((item: unknown, index) => {
+      if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
+      for (const key of Object.keys(item)) {
+        if (FEATURE_KEYS.includes(key)) continue;
+        diagnostics.push(
+          diagnostic('frontmatter/unknown-key', at(['features', index], key), `Unknown key "${key}" in features item ${index + 1}: a feature shows its title and details only.`, undefined, `features.${key}`),
+        );
+      }
+    });
   }
 
   const unused = UNUSED_THEME_KEYS.filter((key) => Object.hasOwn(page.data, key));

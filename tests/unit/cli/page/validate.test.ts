@@ -42,6 +42,15 @@ describe('cli/page/validate', () => {
     expect(result.diagnostics[0]?.hint).toMatch(/^Did you mean "title"\?/);
   });
 
+  it("warns about a home feature's other keys (a theme's link, imgUrl) and keeps the feature, as VuePress's default theme ignores them", () => {
+    const result = validate('---\nhome: true\nfeatures:\n  - title: A\n    details: B\n    link: /x/\n  - title: C\n    imgUrl: c.png\n---\n');
+    expect(result.page.frontmatter.features).toEqual([{ title: 'A', details: 'B' }, { title: 'C' }]);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.line, d.message])).toEqual([
+      ['frontmatter/unknown-key', 'warning', 6, 'Unknown key "link" in features item 1: a feature shows its title and details only.'],
+      ['frontmatter/unknown-key', 'warning', 8, 'Unknown key "imgUrl" in features item 2: a feature shows its title and details only.'],
+    ]);
+  });
+
   it('rejects a permalink that is not a site path', () => {
     const result = validate('---\npermalink: ../../etc/\n---\n');
     expect(result.diagnostics[0]).toMatchObject({ code: 'frontmatter/invalid', line: 2 });
