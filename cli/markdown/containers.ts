@@ -101,7 +101,8 @@ function isMarker(node: Nodes): boolean {
 
 function groupChildren(children: RootContent[], file: string, titles: Readonly<Record<string, string>>, diagnostics: Diagnostic[]): RootContent[] {
   const root: RootContent[] = [];
-  const stack: { node: ContainerNode; line: number }[] = [];
+  // `written`: the type as written, which an unknown one's node (drawn as a tip) does not keep.
+  const stack: { node: ContainerNode; line: number; written: string }[] = [];
   const current = () => (stack.length > 0 ? stack[stack.length - 1]!.node.children : root);
   for (const child of children) {
     const at = { file, line: child.position?.start.line, column: child.position?.start.column };
@@ -131,16 +132,16 @@ function groupChildren(children: RootContent[], file: string, titles: Readonly<R
       position: child.position ? { start: child.position.start, end: child.position.end } : undefined,
     };
     current().push(node);
-    stack.push({ node, line: child.position?.start.line ?? 1 });
+    stack.push({ node, line: child.position?.start.line ?? 1, written: kind });
   }
   for (const open of stack) {
     diagnostics.push(
       diagnostic(
         'markdown/unclosed-container',
         { file, line: open.line, column: open.node.position?.start.column },
-        `"::: ${open.node.kind}" is never closed, so it runs to the end of the page.`,
+        `"::: ${open.written}" is never closed, so it runs to the end of the page.`,
         undefined,
-        open.node.kind,
+        open.written,
       ),
     );
   }

@@ -39,6 +39,12 @@ describe('cli/markdown/containers', () => {
   it('reports an unclosed container at its line', () => {
     const t = pageTree('# T\n\n::: tip\nnever closed\n');
     expect(t.diagnostics).toEqual([expect.objectContaining({ code: 'markdown/unclosed-container', line: 3 })]);
+    // An unknown type is named as written, not as the tip it is drawn as.
+    const unknown = pageTree('# T\n\n::: theorem A title\ntext\n\n::: tip\nx\n:::\n');
+    expect(unknown.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['markdown/unknown-container', 3, '"::: theorem" is not a container type.'],
+      ['markdown/unclosed-container', 3, '"::: theorem" is never closed, so it runs to the end of the page.'],
+    ]);
   });
 
   it('reports an unknown type and a stray end', () => {
