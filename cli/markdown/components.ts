@@ -218,7 +218,7 @@ function finish(token: TagToken, children: Piece[]): Piece[] {
   switch (token.key) {
     case 'badge': {
       const text = token.attributes.text ?? children.map(textOf).join('').trim();
-      const badge: BadgeNode = { type: 'badge', text, kind: token.attributes.type || 'tip', vertical: token.attributes.vertical, position: token.position };
+      const badge: BadgeNode = { type: 'badge', text, kind: badgeKind(token.attributes.type), vertical: token.attributes.vertical, position: token.position };
       return [badge];
     }
     case 'outboundlink':
@@ -253,6 +253,14 @@ function codeGroupOf(children: Piece[], position: Position | undefined): CodeGro
     }
   }
   return { type: 'codeGroup', children: tabs, position };
+}
+
+/** VuePress 1's Badge.vue names: `green` is a tip, `yellow` and `warn` a warning; `error` and `danger` as written. */
+const BADGE_ALIASES: Readonly<Record<string, string>> = { green: 'tip', yellow: 'warning', warn: 'warning' };
+
+function badgeKind(type: string | undefined): string {
+  if (!type) return 'tip';
+  return Object.hasOwn(BADGE_ALIASES, type) ? BADGE_ALIASES[type]! : type;
 }
 
 /** The containers drawn as tabs. */

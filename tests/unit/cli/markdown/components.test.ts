@@ -10,6 +10,16 @@ describe('cli/markdown/components', () => {
     expect(html).toContain('<p>Text <span class="badge tip badge-middle">new</span> and <span class="badge tip">slot text</span>.</p>');
   });
 
+  it("renders VuePress 1's Badge colour names as their kinds: green a tip, yellow and warn a warning", async () => {
+    const { html } = await renderMarkdown('# T\n\n<Badge text="a" type="green"/> <Badge text="b" type="yellow"/> <Badge text="c" type="warn"/> <Badge text="d" type="error"/>\n');
+    expect(html.match(/<span class="badge [^"]*">\w<\/span>/g)).toEqual([
+      '<span class="badge tip">a</span>',
+      '<span class="badge warning">b</span>',
+      '<span class="badge warning">c</span>',
+      '<span class="badge error">d</span>',
+    ]);
+  });
+
   it('renders a Badge written in lower case, as Vue resolves <badge> to it, and leaves other lower-case words to HTML', async () => {
     const { html, codes } = await renderMarkdown('# T\n\n- <badge text="Not released yet." vertical="middle" type="error"> ***Not released yet.*** </badge> and <badge type="tip">slot</badge>\n');
     expect(codes).toEqual([]);
