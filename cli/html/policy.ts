@@ -78,11 +78,18 @@ export function htmlSchema(policy: HtmlPolicy): Schema {
 /** By the policy's origins: a policy is plain data, a new object in every worker and build. */
 const schemas = new Map<string, Schema>();
 
+/**
+ * Text elements GitHub keeps that hast-util-sanitize's default schema does
+ * not (GitHub's sanitization filter): VuePress sites write `<small>` and
+ * `<mark>` in their pages, and GitHub's README says they stay.
+ */
+const GITHUB_TEXT_ELEMENTS = ['abbr', 'bdo', 'caption', 'cite', 'dfn', 'figcaption', 'figure', 'mark', 'small', 'time', 'wbr'];
+
 function buildSchema(policy: HtmlPolicy): Schema {
   const iframes = policy.allowIframeOrigins.length > 0;
   return {
     ...defaultSchema,
-    tagNames: [...(defaultSchema.tagNames ?? []), ...SVG_ELEMENTS, ...(iframes ? ['iframe'] : [])],
+    tagNames: [...(defaultSchema.tagNames ?? []), ...GITHUB_TEXT_ELEMENTS, ...SVG_ELEMENTS, ...(iframes ? ['iframe'] : [])],
     attributes: {
       ...defaultSchema.attributes,
       ...SVG_SCHEMA_ATTRIBUTES,

@@ -22,6 +22,12 @@ describe('cli/html/clean', () => {
     );
   });
 
+  it("keeps the text elements GitHub keeps: small, mark, abbr, cite, dfn, time, wbr, bdo, figure and figcaption", () => {
+    const text = 'A <small>note</small>, <mark>this</mark>, <abbr title="HyperText">HTML</abbr>, <cite>Book</cite>, <dfn>term</dfn>, <time datetime="2026-01-02">today</time>, long<wbr>word, <bdo dir="rtl">abc</bdo>.';
+    expect(clean(text)).toBe(`<p>${text}</p>`);
+    expect(clean('<figure><img src="a.png" alt="A"><figcaption>A picture</figcaption></figure>')).toBe('<figure><img src="a.png" alt="A"><figcaption>A picture</figcaption></figure>');
+  });
+
   it('removes javascript:, vbscript: and data: URLs, however they are spelled', () => {
     for (const href of ['javascript:alert(1)', '&#106;avascript:alert(1)', 'jav&#x09;ascript:alert(1)', ' javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'vbscript:x', 'data:text/html,x']) {
       expect(clean(`<a href="${href}">x</a>`), href).toBe('<p><a>x</a></p>');
