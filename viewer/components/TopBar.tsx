@@ -48,7 +48,7 @@ export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar, search
         <MenuIcon />
       </a>
       <a className="brand" href={site.base} inert={inert}>
-        {site.title} <span className="brand-suffix">Docs</span>
+        {site.title}
       </a>
       {site.search.provider !== 'none' && <SearchBox site={site} context={search} inert={inert} />}
       <div className="topbar-end" inert={inert}>
