@@ -68,3 +68,42 @@ describe.skipIf(skipBrowserTests)('viewer: a page without a sidebar (Chromium)',
     expect((await layoutAt(1100, '/guide/alone.html')).sidebar).toBe(true);
   });
 });
+
+/** A site whose site.yaml has a nav and no sidebar: no page has a pane on a wide screen. */
+describe.skipIf(skipBrowserTests)('viewer: a site without a sidebar (Chromium)', () => {
+  let site: Site;
+  let content: string;
+
+  beforeAll(async () => {
+    content = mkdtempSync(path.join(tmpdir(), 'docsbuild-no-sidebar-site-'));
+    mkdirSync(path.join(content, 'guide'));
+    writeFileSync(path.join(content, 'site.yaml'), 'title: Bare\nnav:\n  - { text: Guide, link: /guide/ }\n');
+    writeFileSync(path.join(content, 'README.md'), '# Bare\n\nA site with a nav and no sidebar.\n\n## A section\n\nText.\n');
+    writeFileSync(path.join(content, 'guide', 'README.md'), '# Guide\n\nThe guide.\n');
+    site = await openSite(content);
+  });
+  afterAll(async () => {
+    await site?.close();
+    rmSync(content, { recursive: true, force: true });
+  });
+
+  it('leaves the empty pane out at 1280 px and wider, and keeps it below, where it carries the nav', async () => {
+    const context = await newContext(site);
+    const page = await context.newPage();
+    const shown = async (width: number) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(site.url('/'));
+      await waitForApp(page);
+      return page.evaluate(() => ({
+        sidebar: getComputedStyle(document.querySelector('.sidebar')!).display !== 'none',
+        mainLeft: Math.round(document.querySelector('main')!.getBoundingClientRect().left),
+      }));
+    };
+    const wide = await shown(1440);
+    expect(wide.sidebar).toBe(false);
+    // The page and its outline are centred in the whole width: (1440 - 48rem - 3rem - 13.5rem) / 2.
+    expect(wide.mainLeft).toBe(Math.round((1440 - (48 + 3 + 13.5) * 16) / 2));
+    expect((await shown(1100)).sidebar).toBe(true);
+    await context.close();
+  });
+});
