@@ -278,8 +278,9 @@ export function selectLines(text: string, target: ImportTarget): string | undefi
     const [from = 1, to = lines.length] = target.range;
     lines = lines.slice(Math.max(from, 1) - 1, Math.max(to, 0));
   }
-  // Markers of other regions inside the part are not part of the text.
-  return lines.filter((l) => regionMarker(l) === undefined).join('\n');
+  // Markers of other regions inside a region are not part of its text; a whole file is shown as written (VuePress's and
+  // VitePress's snippets alike), so that the lines its highlights count are the file's.
+  return (target.region === undefined ? lines : lines.filter((l) => regionMarker(l) === undefined)).join('\n');
 }
 
 /** VitePress's region markers: after `//`, `/*` or `<!--` the `#` is optional; alone (Python, C#, shell) it is required. */

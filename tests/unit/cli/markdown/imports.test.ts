@@ -65,9 +65,11 @@ describe('cli/markdown/directives: imports', () => {
     expect(chooseImport(['a.md', 'docs/a.md'], { 'a.md': null })).toBe('a.md');
   });
 
-  it('selects a region or a line range, without other region markers', () => {
+  it('selects a region without its markers, and a line range or the whole file as written (its line numbers are the file\'s)', () => {
     expect(selectLines(CODE, { path: 'x', region: 'call' })).toBe('client.call();');
-    expect(selectLines(CODE, { path: 'x', range: [1, 3] })).toBe('const a = 1;\nclient.call();');
+    expect(selectLines(CODE, { path: 'x', range: [1, 3] })).toBe('const a = 1;\n// #region call\nclient.call();');
+    expect(selectLines(CODE, { path: 'x' })).toBe(CODE.trimEnd());
+    expect(selectLines('a\n// #region outer\nb\n// #region inner\nc\n// #endregion inner\n// #endregion outer\n', { path: 'x', region: 'outer' })).toBe('b\nc');
     expect(selectLines(CODE, { path: 'x', region: 'nope' })).toBeUndefined();
     expect(selectLines('# Regional settings\nText\n', { path: 'x' })).toBe('# Regional settings\nText');
   });
@@ -109,9 +111,11 @@ describe('cli/markdown/imports', () => {
     expect(codes).toEqual([]);
     expect(tree.tree.children.map((c) => c.type)).toEqual(['heading', 'paragraph', 'code', 'code']);
     expect(html).toContain('<p>Text</p>');
-    expect(html).toMatch(/data-lang="js"><code><span class="line">.*<\/span>\n<span class="line highlighted">/);
+    // The whole file as written: its line 2 (the region's start) is the one highlighted.
+    expect(html).toMatch(/data-lang="js"><code><span class="line">.*<\/span>\n<span class="line highlighted"><span class="[^"]+">\/\/ #region call<\/span>/);
+    // The region alone, without its markers.
     expect(html).toMatch(/data-lang="ts"><code><span class="line"><span class="[^"]+">client.<\/span><span class="[^"]+">call<\/span>/);
-    expect(html).not.toContain('region');
+    expect(html.match(/region/g)).toHaveLength(2);
     expect(html).not.toContain('<strong>tests</strong>');
   });
 
