@@ -229,7 +229,7 @@ function container(node: ContainerNode, options: DirectOptions): Piece {
   const content = inner(node, options);
   if (BARE_CONTAINERS.has(node.kind)) return { html: `<div class="${attribute(node.kind)}">${content}</div>` };
   const [tag, titleTag] = node.kind === 'details' ? ['details', 'summary'] : ['div', 'p'];
-  const title = `<${titleTag} class="custom-block-title">${text(node.title)}</${titleTag}>`;
+  const title = node.kind !== 'details' && node.title === '' ? '' : `<${titleTag} class="custom-block-title">${text(node.title)}</${titleTag}>`;
   return { html: `<${tag} class="custom-block ${attribute(node.kind)}">${title}${content}</${tag}>` };
 }
 

@@ -79,11 +79,13 @@ function container(state: State, node: ContainerNode): Element {
     properties: { className: ['custom-block-title'] },
     children: [{ type: 'text', value: node.title }],
   };
+  // A box whose title is empty (a declared type with `title: ''`) has no title line, as VuePress's container plugin draws it.
+  const titled = details || node.title !== '';
   const element: Element = {
     type: 'element',
     tagName: details ? 'details' : 'div',
     properties: { className: ['custom-block', node.kind] },
-    children: [trust(title, 'element'), ...state.all(node)] as ElementContent[],
+    children: [...(titled ? [trust(title, 'element')] : []), ...state.all(node)] as ElementContent[],
   };
   state.patch(node, element);
   return trust(element, 'element');

@@ -66,7 +66,8 @@ export function readVuepressPlugins(plugins: unknown): VuepressPlugins {
     if (short === 'container') {
       const type = isRecord(options) ? options.type : undefined;
       if (typeof type !== 'string' || !/^[A-Za-z][\w-]*$/.test(type)) notRun('its "type" is not a word docsbuild can read as a container type');
-      else if (!found.has(type)) found.set(type, isRecord(options) && typeof options.defaultTitle === 'string' && options.defaultTitle !== '' ? options.defaultTitle : undefined);
+      // An empty defaultTitle is a box without a title, as the plugin draws it.
+      else if (!found.has(type)) found.set(type, isRecord(options) && typeof options.defaultTitle === 'string' ? options.defaultTitle : undefined);
     } else if (short === 'google-analytics') {
       const id = isRecord(options) && typeof options.ga === 'string' ? options.ga : undefined;
       // gtag.js takes G- ids; Universal Analytics (UA-) ids stopped collecting data in July 2024.

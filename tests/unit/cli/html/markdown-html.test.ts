@@ -85,6 +85,16 @@ describe('cli/html/markdown-html', () => {
     expect(direct.size).toBeGreaterThan(150);
   }, 120_000);
 
+  it('writes a declared container without a title (title: \'\') as the general renderer does', () => {
+    const parsed = parseFrontmatter(sourceFile('c.md', '# C\n\n::: callout\nPlain.\n:::\n\n::: details\nOpen.\n:::\n'));
+    const tree = parseMarkdown(validateFrontmatter(parsed.page!).page, { parse, constants: { values: {}, used: new Set(), report: true }, languages, containers: [{ type: 'callout', title: '' }] });
+    const outline = extractOutline(tree, { headerLevels: [2, 3] });
+    const direct = renderPage(tree, outline, { highlighter });
+    expect(direct.direct).toBe(true);
+    expect(direct.html).toBe(renderPage(tree, outline, { highlighter, general: true }).html);
+    expect(direct.html).toContain('<div class="custom-block callout"><p>Plain.</p></div>');
+  });
+
   it('leaves raw HTML, footnotes and unsafe URLs to the general renderer', async () => {
     const { markdownToHtml } = await import('../../../../cli/html/markdown-html');
     const options = { code: () => ({ type: 'element' as const, tagName: 'pre', properties: {}, children: [] }), toc: [], aliases: {} };

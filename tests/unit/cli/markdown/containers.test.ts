@@ -117,6 +117,11 @@ describe('containers of VuePress, VitePress and GitHub trees', () => {
     expect(codes).toEqual([]);
     expect(html).toContain('<div class="custom-block upgrade"><p class="custom-block-title">Upgrade note</p><p>New in 2.</p></div>');
     expect(html).toContain('<div class="custom-block vue"><p class="custom-block-title">Vue</p><p>X</p></div>');
+    // A type declared with an empty title is a box without a title line, unless one is written after the type.
+    const untitled = await renderMarkdown('# T\n\n::: callout\nPlain.\n:::\n\n::: callout Heads up\nTitled.\n:::\n', { containers: [{ type: 'callout', title: '' }] });
+    expect(untitled.codes).toEqual([]);
+    expect(untitled.html).toContain('<div class="custom-block callout"><p>Plain.</p></div>');
+    expect(untitled.html).toContain('<div class="custom-block callout"><p class="custom-block-title">Heads up</p><p>Titled.</p></div>');
   });
 
   it('closes a container left open at the end of the page, with a warning', async () => {

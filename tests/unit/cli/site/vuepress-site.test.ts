@@ -80,6 +80,8 @@ describe('cli/site/vuepress-site', () => {
       'VuePress plugin "@vuepress/google-analytics" is not used: UA-28909194-3 is no Google Analytics 4 id (G-…), so no analytics tag is made; set site.yaml analytics: { provider: google-tag, id: G-… }.',
     ]);
     expect(convert({ plugins: { container: { type: 'tip2' } } }).input.markdown).toMatchObject({ containers: [{ type: 'tip2' }] });
+    // An empty defaultTitle is a box without a title (ipfs-docs' ::: callout).
+    expect(convert({ plugins: [['vuepress-plugin-container', { type: 'callout', defaultTitle: '' }]] }).input.markdown).toMatchObject({ containers: [{ type: 'callout', title: '' }] });
   });
 
   it("takes the sitemap plugin's hostname as site.yaml host (docsbuild writes sitemap.xml with it), and says so when it cannot", () => {
