@@ -155,6 +155,9 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   const sidebar = theme.sidebar;
   if (sidebar === 'auto') {
     differs(['themeConfig', 'sidebar'], 'VuePress config "themeConfig.sidebar: auto" gives every page its own headers as its sidebar; docsbuild does that for the pages whose frontmatter says "sidebar: auto".');
+  } else if (sidebar !== undefined && sidebar !== false && !Array.isArray(sidebar) && !isRecord(sidebar)) {
+    // A theme's own value (vuepress-theme-vdoing's 'structuring' makes the sidebar of the folders): nothing docsbuild can read.
+    ignored(['themeConfig', 'sidebar'], `${JSON.stringify(sidebar)} is no sidebar docsbuild can read (a list of pages, or lists by path); the site has no sidebar: write one in site.yaml`);
   }
   // Each other locale's sidebar becomes a group of the one sidebar, titled with the locale's label and closed
   // unless it holds the reader's page: every page stays in the sidebar, and a reader sees their language open.

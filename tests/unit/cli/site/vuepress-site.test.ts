@@ -80,6 +80,10 @@ describe('cli/site/vuepress-site', () => {
       'VuePress plugin "@vuepress/google-analytics" is not used: UA-28909194-3 is no Google Analytics 4 id (G-…), so no analytics tag is made; set site.yaml analytics: { provider: google-tag, id: G-… }.',
     ]);
     expect(convert({ plugins: { container: { type: 'tip2' } } }).input.markdown).toMatchObject({ containers: [{ type: 'tip2' }] });
+    // A theme's own sidebar value is reported, not passed over in silence.
+    expect(convert({ themeConfig: { sidebar: 'structuring' } }).diagnostics.map((d) => d.message)).toEqual([
+      'VuePress config "themeConfig.sidebar" is not used: "structuring" is no sidebar docsbuild can read (a list of pages, or lists by path); the site has no sidebar: write one in site.yaml.',
+    ]);
     // An empty defaultTitle is a box without a title (ipfs-docs' ::: callout).
     expect(convert({ plugins: [['vuepress-plugin-container', { type: 'callout', defaultTitle: '' }]] }).input.markdown).toMatchObject({ containers: [{ type: 'callout', title: '' }] });
   });
