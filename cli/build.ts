@@ -446,7 +446,7 @@ export async function buildIntoFolder(config: ResolvedConfig, options: FolderBui
 async function loadWithStoredSources(config: ResolvedConfig, listed: ListedTree | undefined): Promise<LoadedSources> {
   const cache = config.pages.cache;
   if (!cache) return loadSources(config, undefined, undefined, listed);
-  const files = await StoredSources.open(path.join(cache.dir, 'sources.bin'), (absolute) => /\.(?:md|ya?ml)$/.test(absolute));
+  const files = await StoredSources.open(path.join(cache.dir, 'sources.bin'), (absolute) => /\.(?:md|ya?ml)$/.test(absolute), cache.toolVersion);
   try {
     const sources = await loadSources(config, files, undefined, listed);
     await files.save();

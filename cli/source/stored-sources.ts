@@ -6,10 +6,15 @@ import { decodeUtf8 } from './load';
 import { parseTextFacts, serializeTextFacts, textFactsOf, type TextFacts } from './text-facts';
 import type { FileStat, KnownFiles, KnownText } from './unchanged-files';
 
-/** Names the store's format: bumped when a record's frames change. */
-const HEADER = JSON.stringify({ format: 6, of: 'content files' });
+/**
+ * Names the store's format (bumped when a record's frames change) and the
+ * tool that wrote it: the facts are the scans of that tool's code (which
+ * languages, imports, constants a text has), so another version's are not
+ * trusted; its first build reads every file again, as it renders every page.
+ */
+const headerOf = (tool: string) => JSON.stringify({ format: 6, of: 'content files', tool });
 /** Names the format of the store's log of changes (see below). */
-const LOG_HEADER = JSON.stringify({ format: 6, of: 'content file changes' });
+const logHeaderOf = (tool: string) => JSON.stringify({ format: 6, of: 'content file changes', tool });
 /** In the log, a record with this stamp says the file is no longer stored. */
 const DROPPED = '';
 
@@ -83,6 +88,7 @@ export class StoredSources implements KnownFiles {
   private constructor(
     private readonly file: string,
     private readonly keep: (absolute: string) => boolean,
+    private readonly tool: string,
     read: { whole: { id: string; paths: ReadonlySet<string> }; stored: Map<string, StoredFile>; logged: ReadonlySet<string> } | undefined,
   ) {
     this.stored = read?.stored ?? new Map();
@@ -93,15 +99,15 @@ export class StoredSources implements KnownFiles {
   }
 
   /** The store `file` holds (trusted whole or not at all; its log likewise); `keep` says which files to store (the pages and the site config). */
-  static async open(file: string, keep: (absolute: string) => boolean): Promise<StoredSources> {
-    const frames = await readFramedFile(file, HEADER);
-    if (!frames || frames.length % FRAMES !== 1) return new StoredSources(file, keep, undefined);
+  static async open(file: string, keep: (absolute: string) => boolean, tool = ''): Promise<StoredSources> {
+    const frames = await readFramedFile(file, headerOf(tool));
+    if (!frames || frames.length % FRAMES !== 1) return new StoredSources(file, keep, tool, undefined);
     const id = frames[0]!.toString('utf8');
     const stored = new Map<string, StoredFile>();
     for (let i = 1; i < frames.length; i += FRAMES) stored.set(frames[i]!.toString('utf8'), storedFileOf(frames, i));
     const whole = { id, paths: new Set(stored.keys()) };
     const logged = new Set<string>();
-    const log = await readFramedFile(logFileOf(file), LOG_HEADER);
+    const log = await readFramedFile(logFileOf(file), logHeaderOf(tool));
     if (log && log.length % FRAMES === 1 && log[0]!.toString('utf8') === id) {
       for (let i = 1; i < log.length; i += FRAMES) {
         const path = log[i]!.toString('utf8');
@@ -111,7 +117,7 @@ export class StoredSources implements KnownFiles {
         logged.add(path);
       }
     }
-    return new StoredSources(file, keep, { whole, stored, logged });
+    return new StoredSources(file, keep, tool, { whole, stored, logged });
   }
 
   /**
@@ -226,7 +232,7 @@ export class StoredSources implements KnownFiles {
 
   /** The records that differ from the whole file's, and those it holds that are no longer stored, against its id. */
   private async writeLog(id: string, dropped: readonly string[]): Promise<void> {
-    const log = createFramedFileWriter(logFileOf(this.file), LOG_HEADER);
+    const log = createFramedFileWriter(logFileOf(this.file), logHeaderOf(this.tool));
     log.add(id);
     for (const [path, stamp, hash, facts, whole] of this.pending) if (!whole) log.add(path, stamp, hash, facts);
     for (const path of dropped) log.add(path, DROPPED, '', '');
@@ -236,7 +242,7 @@ export class StoredSources implements KnownFiles {
   /** From here on the new store is written whole, with a new id, as files come. */
   private writeWhole(): void {
     if (this.writer) return;
-    this.writer = createFramedFileWriter(this.file, HEADER);
+    this.writer = createFramedFileWriter(this.file, headerOf(this.tool));
     this.writer.add(randomUUID());
     for (const [path, stamp, hash, facts] of this.pending) this.writer.add(path, stamp, hash, facts);
     this.pending = [];

@@ -208,6 +208,25 @@ describe('StoredSources: the hash and facts of each text, kept with it for the p
   });
 });
 
+describe('StoredSources: another tool version', () => {
+  it('takes nothing from a store another version of docsbuild wrote (its facts are that version\'s scans)', async () => {
+    const own = mkdtempSync(path.join(dir, 'tool-'));
+    try {
+      const store = path.join(own, 'sources.bin');
+      const page = path.join(own, 'a.md');
+      writeFileSync(page, '# A\n');
+      const first = await StoredSources.open(store, () => true, 'tool-1');
+      await first.read(page, await settled(page));
+      first.settle();
+      await first.save();
+      expect((await StoredSources.open(store, () => true, 'tool-1')).storedText(page, await settled(page))).toBeDefined();
+      expect((await StoredSources.open(store, () => true, 'tool-2')).storedText(page, await settled(page))).toBeUndefined();
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('StoredSources: facts', () => {
   it('pages whose stored facts say the same share one frozen facts object, equal to the facts of their texts', async () => {
     const own = mkdtempSync(path.join(dir, 'facts-'));
