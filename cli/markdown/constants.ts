@@ -6,8 +6,8 @@ import { didYouMean } from '../diagnostics/suggest';
 import { splitConstantsSuffix } from './fences';
 import { lineLocator } from '../support/text-scan';
 
-/** `{{ $const.NAME }}`, and the VuePress form `{{ $site.themeConfig.NAME }}` so existing trees build unchanged. */
-export const CONSTANT_PATTERN = /\{\{\s*\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+/** `{{ $const.NAME }}`, and the VuePress forms `{{ $site.themeConfig.NAME }}` and `{{ $themeConfig.NAME }}` (its alias) so existing trees build unchanged. */
+export const CONSTANT_PATTERN = /\{\{\s*\$(?:const|(?:site\.)?themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 export interface ConstantScope {
   values: Readonly<Record<string, string | number>>;

@@ -23,10 +23,10 @@ const PATTERNS: readonly { find: Finder; what: string }[] = [
   { find: between(/!!!include\(/g, ')!!!'), what: 'an include inside a line (write it on a line of its own)' },
   { find: matchesOf(/^<<<.*$/gm), what: 'a snippet import docsbuild cannot read (write "<<< @/path/file.js" on a line of its own)' },
   // A name's first character, then anything up to "}}": `{{ $page.title }}`, `{{ $t('x') }}`.
-  { find: between(/\{\{\s*\$(?!const\.|site\.themeConfig\.)[\w$.[\]'"]/g, '}}'), what: 'a Vue expression, which is not evaluated' },
+  { find: between(/\{\{\s*\$(?!const\.|(?:site\.)?themeConfig\.)[\w$.[\]'"]/g, '}}'), what: 'a Vue expression, which is not evaluated' },
 ];
 /** The cheap test: most pages hold none of these. */
-const ANY = /!!!include\(|<<<|@\[|\{\{\s*\$(?!const\.|site\.themeConfig\.)/;
+const ANY = /!!!include\(|<<<|@\[|\{\{\s*\$(?!const\.|(?:site\.)?themeConfig\.)/;
 
 /**
  * A `markdown/unsupported-syntax` warning for each directive left in the

@@ -20,7 +20,7 @@ export interface TextFacts {
   constants: string[];
 }
 
-const CONSTANT_REFERENCE = /\$(?:const|site\.themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)/g;
+const CONSTANT_REFERENCE = /\$(?:const|(?:site\.)?themeConfig)\.([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /** The facts of one text, scanned now. */
 export function textFactsOf(text: string): TextFacts {

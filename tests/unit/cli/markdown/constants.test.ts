@@ -7,6 +7,7 @@ import { fenceLanguages, splitConstantsSuffix } from '../../../../cli/markdown/f
 import { extractOutline } from '../../../../cli/page/outline';
 import { renderPage } from '../../../../cli/page/render';
 import { pageTree } from '../../../helpers/pages';
+import { textFactsOf } from '../../../../cli/source/text-facts';
 
 const codeNodes = (tree: Parameters<typeof visit>[0]): Code[] => {
   const found: Code[] = [];
@@ -21,6 +22,11 @@ describe('cli/markdown/constants', () => {
     const t = pageTree('Limit {{ $const.LIMIT }}, Node `v{{ $site.themeConfig.NODE }}`.\n', { constants });
     expect(toString(t.tree)).toBe('Limit 512KB, Node v14.');
     expect([...t.scope.used].sort()).toEqual(['LIMIT', 'NODE']);
+    // VuePress's $themeConfig, its alias for $site.themeConfig: filled in, no warning, and in the page's facts (its cache key).
+    const alias = pageTree('Node {{ $themeConfig.NODE }}.\n', { constants });
+    expect(toString(alias.tree)).toBe('Node 14.');
+    expect(alias.diagnostics).toEqual([]);
+    expect(textFactsOf('Node {{ $themeConfig.NODE }} and {{ $const.LIMIT }}.').constants).toEqual(['LIMIT', 'NODE']);
   });
 
   it('never interpolates inside fenced code', () => {
