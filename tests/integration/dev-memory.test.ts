@@ -55,8 +55,15 @@ describe('docsbuild dev over many edits', () => {
 
   it(`keeps its memory flat (within 20%) over ${EDITS} edits, and every edit reaches the page`, async () => {
     const file = path.join(site.contentDir, 'README.md');
-    let baseline = 0;
-    let highest = 0;
+    // Both what the heap holds (JS objects and Buffers, after a full collection: a leak of ours grows it) and the RSS.
+    // The RSS is the coarser guard: the test files share this process (vitest isolate: false), and the allocator keeps
+    // pages others freed, so it moved by up to 21% between runs of the whole suite with no leak (alone: under 20%).
+    const used = () => {
+      const memory = process.memoryUsage();
+      return { heap: memory.heapUsed + memory.external, rss: memory.rss };
+    };
+    let baseline = { heap: 0, rss: 0 };
+    let highest = { heap: 0, rss: 0 };
     for (let i = 1; i <= EDITS; i++) {
       const from = events.events.length;
       await writeFile(file, page(i));
@@ -64,12 +71,13 @@ describe('docsbuild dev over many edits', () => {
       // Measured after a full collection: V8 lets garbage grow its heap up to a limit before it collects, and that is not a leak.
       if (i % MEASURE_EVERY !== 0) continue;
       collectGarbage();
-      const rss = process.memoryUsage().rss;
-      if (i === WARM_UP) baseline = rss;
-      if (i > WARM_UP) highest = Math.max(highest, rss);
+      const now = used();
+      if (i === WARM_UP) baseline = now;
+      if (i > WARM_UP) highest = { heap: Math.max(highest.heap, now.heap), rss: Math.max(highest.rss, now.rss) };
     }
     expect(logs.filter((l) => l.includes('could not be built'))).toEqual([]);
-    expect(highest / baseline).toBeLessThan(1.2);
+    expect(highest.heap / baseline.heap).toBeLessThan(1.2);
+    expect(highest.rss / baseline.rss).toBeLessThan(1.5);
   }, 180_000);
 });
 
