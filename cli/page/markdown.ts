@@ -29,6 +29,7 @@ import { eachNode, eachNodeOf } from '../markdown/walk';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
 import type { ValidPage } from './validate';
+import { deepestFolderOf } from '../support/folders';
 
 /** A page's Markdown as a tree, positions in file lines, constants interpolated. */
 export interface PageTree {
@@ -123,9 +124,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
 
 /** The description of the deepest locale folder the page is in (the root's, '/', otherwise). */
 function taglineFor(relativePath: string, taglines: Readonly<Record<string, string>>): string | undefined {
-  const at = `/${relativePath}`;
-  let deepest: string | undefined;
-  for (const folder of Object.keys(taglines)) if (at.startsWith(folder) && (deepest === undefined || folder.length > deepest.length)) deepest = folder;
+  const deepest = deepestFolderOf(`/${relativePath}`, Object.keys(taglines));
   return deepest === undefined ? undefined : taglines[deepest];
 }
 

@@ -19,10 +19,10 @@ export interface ValidateResult {
   diagnostics: Diagnostic[];
 }
 
-/** Checks frontmatter against the schema; each zod issue becomes one diagnostic at its key's line. */
 /** What a home page's feature item shows (VuePress's default theme). */
 const FEATURE_KEYS: readonly string[] = ['title', 'details'];
 
+/** Checks frontmatter against the schema; each zod issue becomes one diagnostic at its key's line. */
 export function validateFrontmatter(page: ParsedPage): ValidateResult {
   const { file } = page.source;
   const at = (path: readonly PropertyKey[], key?: string) => {

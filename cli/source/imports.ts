@@ -52,18 +52,13 @@ export async function readImports(pages: readonly SourceFile[], location: Import
       const { kind, target, from, nested, line } = queue.shift()!;
       // Each place an import may be is read until one is there; all are dependencies, so a file appearing at an earlier place is seen.
       for (const file of importCandidates(from, target.path, importRoot, target.fromRoot === true && !nested, contentFolderOf(location))) {
-        if (file in dependencies) {
-          if (dependencies[file] === null) continue;
-          if (kind === 'include' && !nested) lines.set(line, file);
-          break;
+        if (!(file in dependencies)) {
+          const text = await textOf(file);
+          dependencies[file] = text;
+          if (text !== null && kind === 'include') queue.push(...importsOf(text).map((i) => ({ ...i, from: file, nested: true })));
         }
-        const text = await textOf(file);
-        dependencies[file] = text;
-        if (text === null) continue;
-        if (kind === 'include') {
-          if (!nested) lines.set(line, file);
-          queue.push(...importsOf(text).map((i) => ({ ...i, from: file, nested: true })));
-        }
+        if (dependencies[file] === null) continue;
+        if (kind === 'include' && !nested) lines.set(line, file);
         break;
       }
     }

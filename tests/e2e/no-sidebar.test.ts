@@ -11,18 +11,28 @@ import { collectErrors, newContext, openSite, skipBrowserTests, waitForApp, type
  * nothing and the page takes its room; below 1280px it still carries the
  * top navigation, and on a phone the drawer does.
  */
+/** A content folder of `files` (by path) in a new temp folder. */
+function writeContent(prefix: string, files: Record<string, string>): string {
+  const content = mkdtempSync(path.join(tmpdir(), prefix));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(content, name)), { recursive: true });
+    writeFileSync(path.join(content, name), text);
+  }
+  return content;
+}
+
 describe.skipIf(skipBrowserTests)('viewer: a page without a sidebar (Chromium)', () => {
   let site: Site;
   let context: BrowserContext;
   let content: string;
 
   beforeAll(async () => {
-    content = mkdtempSync(path.join(tmpdir(), 'docsbuild-no-sidebar-'));
-    mkdirSync(path.join(content, 'guide'));
-    writeFileSync(path.join(content, 'site.yaml'), 'title: Panes\nnav:\n  - { text: Guide, link: /guide/ }\nsidebar:\n  - /guide/\n  - /guide/alone.html\n');
-    writeFileSync(path.join(content, 'README.md'), '---\nhome: true\ntitle: Panes\ntagline: A home page.\nactionText: Start\nactionLink: /guide/\n---\n');
-    writeFileSync(path.join(content, 'guide', 'README.md'), '# Guide\n\nThe guide, with a sidebar.\n');
-    writeFileSync(path.join(content, 'guide', 'alone.md'), '---\nsidebar: false\n---\n\n# Alone\n\nA page without a sidebar.\n\n## A section\n\nText.\n');
+    content = writeContent('docsbuild-no-sidebar-', {
+      'site.yaml': 'title: Panes\nnav:\n  - { text: Guide, link: /guide/ }\nsidebar:\n  - /guide/\n  - /guide/alone.html\n',
+      'README.md': '---\nhome: true\ntitle: Panes\ntagline: A home page.\nactionText: Start\nactionLink: /guide/\n---\n',
+      'guide/README.md': '# Guide\n\nThe guide, with a sidebar.\n',
+      'guide/alone.md': '---\nsidebar: false\n---\n\n# Alone\n\nA page without a sidebar.\n\n## A section\n\nText.\n',
+    });
     site = await openSite(content);
     context = await newContext(site);
   });
@@ -75,11 +85,11 @@ describe.skipIf(skipBrowserTests)('viewer: a site without a sidebar (Chromium)',
   let content: string;
 
   beforeAll(async () => {
-    content = mkdtempSync(path.join(tmpdir(), 'docsbuild-no-sidebar-site-'));
-    mkdirSync(path.join(content, 'guide'));
-    writeFileSync(path.join(content, 'site.yaml'), 'title: Bare\nnav:\n  - { text: Guide, link: /guide/ }\n');
-    writeFileSync(path.join(content, 'README.md'), '# Bare\n\nA site with a nav and no sidebar.\n\n## A section\n\nText.\n');
-    writeFileSync(path.join(content, 'guide', 'README.md'), '# Guide\n\nThe guide.\n');
+    content = writeContent('docsbuild-no-sidebar-site-', {
+      'site.yaml': 'title: Bare\nnav:\n  - { text: Guide, link: /guide/ }\n',
+      'README.md': '# Bare\n\nA site with a nav and no sidebar.\n\n## A section\n\nText.\n',
+      'guide/README.md': '# Guide\n\nThe guide.\n',
+    });
     site = await openSite(content);
   });
   afterAll(async () => {

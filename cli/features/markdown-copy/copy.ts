@@ -275,9 +275,9 @@ function markInlineLinks(line: string, urls: string[]): string {
     .map((piece, i, pieces) => {
       if (i % 3 === 1) return `${piece}${pieces[i + 1]}${piece}`;
       if (i % 3 === 2) return '';
-      return piece.replace(INLINE_LINK, (_all, open: string, label: string, target: string, title: string) => {
+      return piece.replace(INLINE_LINK, (all, open: string, label: string, target: string, title: string) => {
         const url = target.startsWith('<') ? target.slice(1, -1) : target;
-        if (url === '') return _all;
+        if (url === '') return all;
         const n = urls.push(url) - 1;
         const written = target.startsWith('<') ? `<${mark('url', n)}>` : mark('url', n);
         return `${mark('open', n)}${open}${label}${mark('text', n)}](${written}${title})${mark('close', n)}`;

@@ -6,6 +6,7 @@ import { stableStringify } from '../../support/json';
 import type { SiteIndex } from '../../site/site-index';
 import { findPage } from '../../site/site-index';
 import type { EmitPage } from '../types';
+import { deepestFolderOf } from '../../support/folders';
 
 /** A page's neighbours for the prev/next links: frontmatter first, else the sidebar's reading order. */
 export interface Neighbours {
@@ -64,8 +65,7 @@ export function showsEditLink(frontmatter: boolean | undefined, optIn: boolean |
  */
 export function pageLangOf(frontmatter: string | undefined, path: string, locales: Readonly<Record<string, { lang: string }>>): string | undefined {
   if (frontmatter) return frontmatter;
-  let deepest: string | undefined;
-  for (const folder of Object.keys(locales)) if (path.startsWith(folder) && (deepest === undefined || folder.length > deepest.length)) deepest = folder;
+  const deepest = deepestFolderOf(path, Object.keys(locales));
   return deepest === undefined ? undefined : locales[deepest]!.lang;
 }
 
