@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { KnownTextHash, SourceFile } from '../source/load';
 import { constantsNamedIn, factsOf } from '../source/text-facts';
 import { textHash } from '../support/hash';
+import { pruneCache } from './cache-prune';
 import { SummaryIndex } from './summary-index';
 import type { PageBody, PageContext, PageSummary } from './types';
 
@@ -36,7 +37,11 @@ export interface PageCache {
   set(source: SourceFile, context: PageContext, result: { summary: PageSummary; body?: PageBody | Uint8Array }, options?: { index?: boolean }): Promise<boolean>;
   /** Keeps the summary of a page stored with `index: false` for the summaries file. */
   index(source: SourceFile, context: PageContext, summary: PageSummary): Promise<void>;
-  /** After the pages' summaries are all asked for and stored: writes the summaries file (page/summary-index.ts) if it changed. */
+  /**
+   * After the pages' summaries are all asked for and stored: writes the
+   * summaries file (page/summary-index.ts) if it changed, and prunes entries
+   * left unused for a week (page/cache-prune.ts).
+   */
   flush(): Promise<void>;
 }
 
@@ -67,12 +72,15 @@ export function readSummaries(cache: Pick<PageCacheOptions, 'dir' | 'toolVersion
 export function createPageCache(options: PageCacheOptions): PageCache {
   // A source is looked up, then its body read back later: hash its text once.
   const keys = new WeakMap<SourceFile, string>();
+  // Every key this run asked for: the entries pruneCache keeps whatever their age.
+  const used = new Set<string>();
   const keyOf = (source: SourceFile, context: PageContext) => {
     let key = keys.get(source);
     if (key === undefined) {
       const known = options.textHashes?.get(source.relativePath);
       if (known) options.textHashes!.delete(source.relativePath);
       keys.set(source, (key = cacheKey(source, context, options.toolVersion, known?.isTextOf(source) ? known.hash : undefined)));
+      used.add(key);
     }
     return key;
   };
@@ -152,6 +160,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
     async flush() {
       if (index) await (await index).save();
+      // At most once a day: entries no build has used for a week go (page/cache-prune.ts).
+      await pruneCache(options.dir, used);
     },
   };
 }

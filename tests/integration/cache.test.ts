@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,29 @@ describe('page cache', () => {
     const afterSidebar = await run();
     expect(afterSidebar.pagesFromCache).toBe(4);
     same(afterSidebar, await cold());
+  });
+
+  it('prunes, once a day, the entries no build has used for a week, and never one the build uses', async () => {
+    const pages = path.join(cacheDir, 'pages');
+    const entries = () => readdirSync(pages).flatMap((shard) => readdirSync(path.join(pages, shard)).map((f) => path.join(pages, shard, f)));
+    const monthAgo = (Date.now() - 30 * 24 * 60 * 60 * 1000) / 1000;
+    // Every entry so far a month old (used or not), one more that no page has, and the last prune two days ago.
+    const dead = path.join(pages, 'ff', `ff${'0'.repeat(62)}.json`);
+    mkdirSync(path.dirname(dead), { recursive: true });
+    writeFileSync(dead, '{}');
+    for (const entry of entries()) utimesSync(entry, monthAgo, monthAgo);
+    utimesSync(path.join(cacheDir, 'last-pruned'), Date.now() / 1000 - 2 * 24 * 60 * 60, Date.now() / 1000 - 2 * 24 * 60 * 60);
+    const before = entries().length;
+    edit('guide/setup.md', (t) => `${t}\nA line for the prune.\n`);
+    const result = await run();
+    expect(result.pagesFromCache).toBe(3);
+    // What the earlier edits left, the dead entry and the edited page's old entry went; the three other pages' stayed, a month
+    // old as they are, beside the edited page's new one.
+    expect(before).toBeGreaterThan(6);
+    expect(existsSync(dead)).toBe(false);
+    expect(entries().length).toBe(4);
+    same(result, await cold());
+    expect((await run()).pagesFromCache).toBe(4);
   });
 
   it('ignores corrupt entries and entries of another tool version', async () => {
