@@ -35,6 +35,12 @@ export class SummaryIndex {
   private changed = false;
   /** The file written whole: its id and its keys (the others are the log's or this build's). */
   private whole?: { id: string; keys: ReadonlySet<string> };
+  /**
+   * Keys of the whole file given a new summary since it was written: the log
+   * carries them too. Without them a `check`'s summary (no render) stayed in
+   * the file under its key, and every later build rendered the page again.
+   */
+  private replaced = new Set<string>();
 
   private constructor(
     private readonly file: string,
@@ -74,6 +80,7 @@ export class SummaryIndex {
   }
 
   set(key: string, summary: PageSummary): void {
+    if (this.whole?.keys.has(key)) this.replaced.add(key);
     this.entries.set(key, summary);
     this.used.add(key);
     this.changed = true;
@@ -90,7 +97,7 @@ export class SummaryIndex {
     const kept = new Map([...this.entries].filter(([key]) => this.used.has(key)));
     const whole = this.whole;
     if (whole) {
-      const added = [...kept].filter(([key]) => !whole.keys.has(key));
+      const added = [...kept].filter(([key]) => !whole.keys.has(key) || this.replaced.has(key));
       const dropped = [...whole.keys].filter((key) => !kept.has(key));
       if (added.length + dropped.length <= Math.max(LOG_AT_LEAST, kept.size * LOG_PART)) {
         if (!(await writeCheckedFile(SummaryIndex.logIn(path.dirname(this.file)), this.serialize({ of: whole.id, added, dropped })))) return;
@@ -101,6 +108,7 @@ export class SummaryIndex {
     const id = randomUUID();
     if (!(await writeCheckedFile(this.file, this.serialize({ id, keys: [...kept.keys()], summaries: packValues(kept.values()) })))) return;
     this.whole = { id, keys: new Set(kept.keys()) };
+    this.replaced = new Set();
     // The log applies to the file before: it is ignored from now on, and removed.
     await rm(SummaryIndex.logIn(path.dirname(this.file)), { force: true }).catch(() => undefined);
     this.settle(kept);

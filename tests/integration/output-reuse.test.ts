@@ -140,4 +140,25 @@ describe('output folder reuse across builds', () => {
       rmSync(edited, { recursive: true, force: true });
     }
   });
+  it('a check on an empty cache, then builds: the second build takes every unchanged page from the cache', () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'docsbuild-check-first-'));
+    try {
+      cpSync(path.join(FIXTURES, 'basic', 'content'), path.join(fresh, 'content'), { recursive: true });
+      expect(docsbuild(['check', '--cache-dir', 'cache'], fresh).status).toBe(0);
+      const fromCache = () => {
+        // Sources changed within two seconds are read again whatever their stamps say (git's racy case): these must be settled.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2100);
+        const run = spawnSync(process.execPath, [BIN, 'build', '--cache-dir', 'cache'], { cwd: fresh, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', DOCSBUILD_TIMINGS: '1' } });
+        expect(run.status, run.stderr).toBe(0);
+        return Number(/from the cache (\d+)/.exec(run.stderr)?.[1]);
+      };
+      // The check stored summaries without a render: the first build renders every page under the same keys.
+      expect(fromCache()).toBe(0);
+      // Those renders must replace the check's summaries in the summaries file, or every later build renders every page again.
+      appendFileSync(path.join(fresh, 'content', 'guide', 'setup.md'), '\nOne more line.\n');
+      expect(fromCache()).toBe(3);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
 });

@@ -47,6 +47,25 @@ describe('cli/page/summary-index', () => {
     expect(index.get('page0')).toEqual(summary('page0'));
   });
 
+  it('a new summary under a key the file holds goes to the log too, in every later save of the same process', async () => {
+    const dir = fresh();
+    await build(dir, pages);
+    // A check stored page3 without its render; a build renders it under the same key.
+    const rendered = { ...summary('page3'), file: 'content/page3.md (rendered)' } as PageSummary;
+    const index = await SummaryIndex.load(dir, 'tool');
+    for (const key of pages) index.get(key);
+    index.set('page3', rendered);
+    await index.save();
+    // A dev server saves again after another edit: the log is written anew, and still carries page3's new summary.
+    index.set('page7-edited', summary('page7-edited'));
+    for (const key of pages) index.get(key);
+    await index.save();
+    expect(existsSync(SummaryIndex.logIn(dir))).toBe(true);
+    const next = await SummaryIndex.load(dir, 'tool');
+    expect(next.get('page3')).toEqual(rendered);
+    expect(next.get('page7-edited')).toEqual(summary('page7-edited'));
+  });
+
   it('past a part of the entries, the file is written whole again and the log removed', async () => {
     const dir = fresh();
     await build(dir, pages);
