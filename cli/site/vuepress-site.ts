@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { SiteConfigInput, SidebarEntryInput } from '../../schema/site-config';
 import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { VuepressFolder } from '../source/load';
-import { isCode, isConfigRecord as isRecord } from '../source/vuepress-config';
+import { isCode, isConfigRecord as isRecord, type StandIn } from '../source/vuepress-config';
 import { checkSiteConfig, type ParsedSiteConfig } from './site-config';
 import { readVuepressPlugins } from './vuepress-plugins';
 import { escapeRegExp } from '../support/regexp';
@@ -485,7 +485,7 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
     const standIns = result.standIns ?? [];
     const where = thrownIn === undefined ? '' : ` (thrown in ${thrownIn}, which the config loads)`;
     // A module the config requires may need a package that is not installed: its stand-in is the likely cause.
-    const cause = standIns.length === 0 ? '' : `. It ran without ${standIns.map((name) => `"${name}"`).join(', ')}, which ${standIns.length === 1 ? 'is' : 'are'} not installed: install the docs' dependencies (npm install) first.`;
+    const cause = standIns.length === 0 ? '' : `. It ran without ${standIns.map(({ name }) => `"${name}"`).join(', ')}, which ${standIns.length === 1 ? 'is' : 'are'} not installed: install the docs' dependencies (npm install) first.`;
     return {
       locate: () => ({ file: source.file }),
       diagnostics: [
@@ -499,14 +499,20 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
   return { ...checked, diagnostics: [...standInDiagnostics(source, result.standIns), ...site.diagnostics, ...checked.diagnostics] };
 }
 
-/** One warning for each package the config (or a module it requires) requires that is not installed (vuepress-config.ts ran it with a stand-in), at the line naming it. */
-export function standInDiagnostics(source: { file: string; text: string }, standIns: readonly string[] = []): Diagnostic[] {
-  return standIns.map((name) => {
-    const place = positionOfQuoted(source.text, name);
+/**
+ * One warning for each package the config (or a module it requires) requires
+ * that is not installed (vuepress-config.ts ran it with a stand-in): at the
+ * line naming it, or for a module the config loads, at the config's line
+ * that loads it, naming the file and line that required the package.
+ */
+export function standInDiagnostics(source: { file: string; text: string }, standIns: readonly StandIn[] = []): Diagnostic[] {
+  return standIns.map(({ name, line, column, requiredIn }) => {
+    const place = requiredIn === undefined ? positionOfQuoted(source.text, name) : line === undefined ? undefined : { line, column };
+    const who = requiredIn !== undefined ? `${requiredIn} (loaded by the config)` : place ? 'The config' : 'A module the config loads';
     return diagnostic(
       'vuepress/config-module-missing',
       { file: source.file, line: place?.line, column: place?.column },
-      `${place ? 'The config' : 'A module the config loads'} requires "${name}", which is not installed; it ran with a stand-in for it, so whatever the config takes from "${name}" is missing.`,
+      `${who} requires "${name}", which is not installed; it ran with a stand-in for it, so whatever the config takes from "${name}" is missing.`,
       undefined,
       name,
     );

@@ -18,7 +18,19 @@ export interface VuepressConfigResult {
    * Packages the config requires that are not installed, in the order
    * required: each was answered with a stand-in, so the config still ran.
    */
-  standIns?: string[];
+  standIns?: StandIn[];
+}
+
+/**
+ * A package that was not installed, answered with a stand-in. Required by a
+ * module the config loads: the config's line that loads that module, and
+ * `requiredIn`, the file:line that required the package (as a failure's `thrownIn`).
+ */
+export interface StandIn {
+  name: string;
+  line?: number;
+  column?: number;
+  requiredIn?: string;
 }
 
 /** What stands in the data for a value that is code (a function, a class instance): `{ "$code": "function" }`. */
@@ -79,14 +91,12 @@ export async function runVuepressConfig(absolute: string, text: string, timeLimi
     child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString();
     });
-    child.on('message', (message: { ok: boolean; value?: unknown; standIns?: string[]; message?: string; stack?: string }) => {
-      const standIns = message.standIns && message.standIns.length > 0 ? { standIns: message.standIns } : {};
+    child.on('message', (message: { ok: boolean; value?: unknown; standIns?: { name: string; stack: string }[]; message?: string; stack?: string }) => {
+      const standIns = message.standIns && message.standIns.length > 0 ? { standIns: message.standIns.map(({ name, stack }) => standInAt(name, stack, absolute)) } : {};
       if (message.ok) finish({ value: message.value, ...standIns });
       else {
-        const stack = message.stack ?? '';
-        const thrownIn = firstFileIn(stack, process.cwd());
-        const where = thrownIn === undefined || thrownIn.file === absolute ? {} : { thrownIn: thrownIn.place };
-        finish({ failure: { message: (message.message ?? 'it failed').trim(), ...lineIn(stack, absolute), ...where }, ...standIns });
+        const { otherFile, ...line } = placeInConfig(message.stack ?? '', absolute);
+        finish({ failure: { message: (message.message ?? 'it failed').trim(), ...line, ...(otherFile === undefined ? {} : { thrownIn: otherFile }) }, ...standIns });
       }
     });
     child.on('error', (error) => finish({ failure: { message: error.message } }));
@@ -96,6 +106,23 @@ export async function runVuepressConfig(absolute: string, text: string, timeLimi
     });
     child.send({ code, esbuild: createRequire(import.meta.url).resolve('esbuild') });
   });
+}
+
+/**
+ * Where a stack trace (of a throw, or of a require answered by a stand-in)
+ * meets the config: the config's own line (for a module it loads, the line
+ * that loads it), and `otherFile`, the file:line the trace starts in when
+ * that is another file.
+ */
+function placeInConfig(stack: string, absolute: string): { line?: number; column?: number; otherFile?: string } {
+  const first = firstFileIn(stack, process.cwd());
+  return { ...lineIn(stack, absolute), ...(first === undefined || first.file === absolute ? {} : { otherFile: first.place }) };
+}
+
+/** A stand-in, placed by the stack of its require: the config's own require needs no place (its text names the package). */
+function standInAt(name: string, stack: string, absolute: string): StandIn {
+  const { otherFile, line, column } = placeInConfig(stack, absolute);
+  return otherFile === undefined ? { name } : { name, line, column, requiredIn: otherFile };
 }
 
 /** The first place in a stack trace that is in the config file itself. */
@@ -190,7 +217,8 @@ const installHooks = (esbuildPath) => {
       const missing = error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes("'" + id + "'");
       if (id === 'vuepress/config' && missing) return { defineConfig: identity, defineConfig4CustomTheme: identity };
       if (!missing || !isPackage(id)) throw error;
-      if (!standIns.includes(id)) standIns.push(id);
+      // With the stack of the require: a module of the site's own that requires the package is named, and the config's line that loads it.
+      if (!standIns.some((s) => s.name === id)) standIns.push({ name: id, stack: String(new Error().stack) });
       return standIn();
     }
   };

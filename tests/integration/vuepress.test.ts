@@ -3,6 +3,8 @@ import { htmlFileOf } from '../../cli/output/layout';
 import { buildFixture } from '../helpers/build-fixture';
 import { buildFiles } from '../helpers/temp-site';
 
+const VUEPRESS_CONFIG = '.vuepress/config.js';
+
 /** A VuePress 1 tree's pages in the static HTML: the default theme's frontmatter and the anchor aliases. */
 describe('VuePress 1 trees', () => {
   it('writes metaTitle as the <title>, meta tags escaped, and the public folder at the site root', async () => {
@@ -128,5 +130,18 @@ describe('VuePress 1 trees', () => {
     expect(result.files.get(htmlFileOf('/guide/wiring.html'))).not.toContain('class="drawer-nav"');
     expect(result.files.get(htmlFileOf('/guide/'))).toContain('aria-label="Main"');
     expect(result.files.get(htmlFileOf('/guide/'))).toContain('class="drawer-nav"');
+  });
+});
+
+/** What a VuePress tree's `.vuepress/` folder gives the build besides the pages. */
+describe('VuePress 1 trees: the .vuepress/ folder', () => {
+  it("warns of a package a module of the site's own requires at the config line that loads the module, naming the module's line", async () => {
+    const result = await buildFiles({
+      [VUEPRESS_CONFIG]: "// the site's rule list\nconst rules = require('./rules');\nmodule.exports = { title: 'Rules ' + rules.length, themeConfig: { sidebar: ['/'] } };\n",
+      '.vuepress/rules.js': "\nconst parser = require('docsbuild-absent-rule-parser');\nmodule.exports = [parser.name];\n",
+      'README.md': '# Home\n',
+    });
+    expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['vuepress/config-module-missing', `content/${VUEPRESS_CONFIG}`, 2, 15]]);
+    expect(result.diagnostics[0]!.message).toMatch(/^\S*content\/\.vuepress\/rules\.js:2 \(loaded by the config\) requires "docsbuild-absent-rule-parser"/);
   });
 });

@@ -245,10 +245,22 @@ describe('cli/site/vuepress-site', () => {
 
   it('warns once for each package the config ran without, at the line that names it', () => {
     const text = "import * as path from 'path';\nimport include from 'markdown-it-include';\nmodule.exports = { plugins: [\"tabs-plugin\"] };\n";
-    expect(standInDiagnostics({ file: 'docs/.vuepress/config.ts', text }, ['markdown-it-include', 'tabs-plugin', 'unnamed']).map((d) => [d.code, d.severity, d.line, d.column])).toEqual([
+    const standIns = [{ name: 'markdown-it-include' }, { name: 'tabs-plugin' }, { name: 'unnamed' }];
+    expect(standInDiagnostics({ file: 'docs/.vuepress/config.ts', text }, standIns).map((d) => [d.code, d.severity, d.line, d.column])).toEqual([
       ['vuepress/config-module-missing', 'warning', 2, 21],
       ['vuepress/config-module-missing', 'warning', 3, 30],
       ['vuepress/config-module-missing', 'warning', 1, 1],
+    ]);
+  });
+
+  it('places a package a module of the site requires at the config line that loads that module, naming the file and line that required it', () => {
+    // The package's name is in the config's text too (a comment): the module's require is what the warning is about.
+    const text = "// rules need 'rule-parser'\nconst rules = require('../lib/rules');\nmodule.exports = { title: 'x' };\n";
+    const [warning] = standInDiagnostics({ file: FILE, text }, [{ name: 'rule-parser', line: 2, column: 15, requiredIn: 'lib/rules.js:1' }]);
+    expect([warning!.line, warning!.column, warning!.message]).toEqual([
+      2,
+      15,
+      'lib/rules.js:1 (loaded by the config) requires "rule-parser", which is not installed; it ran with a stand-in for it, so whatever the config takes from "rule-parser" is missing.',
     ]);
   });
 
@@ -256,7 +268,7 @@ describe('cli/site/vuepress-site', () => {
     const text = "'use strict'\nconst rules = require('../../tools/lib/rules')\nmodule.exports = { title: 'x' }\n";
     const source = { relativePath: '.vuepress/config.js', file: FILE, text };
     const failure = { message: 'The "path" argument must be of type string. Received function', line: 2, column: 15, thrownIn: 'lib/utils/index.js:501' };
-    const { diagnostics, config } = parseVuepressSiteConfig({ configFile: '.vuepress/config.js', config: { source, result: { failure, standIns: ['eslint'] } } }, 'Fallback');
+    const { diagnostics, config } = parseVuepressSiteConfig({ configFile: '.vuepress/config.js', config: { source, result: { failure, standIns: [{ name: 'eslint', line: 2, column: 15, requiredIn: 'lib/utils/index.js:3' }] } } }, 'Fallback');
     expect(config).toBeUndefined();
     expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
       [
@@ -264,7 +276,7 @@ describe('cli/site/vuepress-site', () => {
         2,
         '.vuepress/config.js could not be loaded: The "path" argument must be of type string. Received function (thrown in lib/utils/index.js:501, which the config loads). It ran without "eslint", which is not installed: install the docs\' dependencies (npm install) first.',
       ],
-      ['vuepress/config-module-missing', 1, 'A module the config loads requires "eslint", which is not installed; it ran with a stand-in for it, so whatever the config takes from "eslint" is missing.'],
+      ['vuepress/config-module-missing', 2, 'lib/utils/index.js:3 (loaded by the config) requires "eslint", which is not installed; it ran with a stand-in for it, so whatever the config takes from "eslint" is missing.'],
     ]);
   });
 

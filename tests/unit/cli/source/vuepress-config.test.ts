@@ -54,7 +54,7 @@ describe('cli/source/vuepress-config', () => {
       '};',
     ].join('\n');
     const result = await run('absent.ts', text);
-    expect(result.standIns).toEqual(['docsbuild-absent-include', 'docsbuild-absent-tabs']);
+    expect(result.standIns).toEqual([{ name: 'docsbuild-absent-include' }, { name: 'docsbuild-absent-tabs' }]);
     expect(result.value).toEqual({
       title: 'Charts',
       plugins: [{ $code: 'function' }, ['docsbuild-absent-search', { limit: 5 }]],
@@ -66,12 +66,12 @@ describe('cli/source/vuepress-config', () => {
   it('still fails on a missing relative file, and a config that awaits a stand-in finishes', async () => {
     expect((await run('relative.js', "module.exports = require('./sidebar-that-is-not-there');\n")).failure?.message).toMatch(/Cannot find module/);
     const thenable = await run('thenable.js', "module.exports = async () => ({ title: 'T', x: await require('docsbuild-absent-async') });\n", 5000);
-    expect(thenable).toEqual({ value: { title: 'T', x: { $code: 'function' } }, standIns: ['docsbuild-absent-async'] });
+    expect(thenable).toEqual({ value: { title: 'T', x: { $code: 'function' } }, standIns: [{ name: 'docsbuild-absent-async' }] });
   });
 
   it('lets a stand-in be used as text, a number or a list, as the modules a config requires use their packages', async () => {
     const text = "const p = require('docsbuild-absent-meta');\nmodule.exports = { title: `Rules ${p.version}`, count: p.count * 2, list: [...p.rules], plugins: Array.from(p.plugins) };\n";
-    expect(await run('primitive.js', text)).toEqual({ value: { title: 'Rules ', count: null, list: [], plugins: [] }, standIns: ['docsbuild-absent-meta'] });
+    expect(await run('primitive.js', text)).toEqual({ value: { title: 'Rules ', count: null, list: [], plugins: [] }, standIns: [{ name: 'docsbuild-absent-meta' }] });
   });
 
   it('reports an error thrown in a module the config requires at the config line that requires it, with where it was thrown and the packages stood in', async () => {
@@ -82,7 +82,8 @@ describe('cli/source/vuepress-config', () => {
     }
     const result = await run('deep.js', "'use strict'\n\nconst rules = require('./deep-1.js');\nmodule.exports = { title: rules };\n");
     expect(result.failure).toMatchObject({ message: expect.stringMatching(/"path" argument must be of type string/), line: 3, thrownIn: expect.stringMatching(/(^|\/)deep-12\.js:2$/) });
-    expect(result.standIns).toEqual(['docsbuild-absent-parser']);
+    // The package the twelfth module requires: placed where that chain starts in the config, naming the module that required it.
+    expect(result.standIns).toEqual([{ name: 'docsbuild-absent-parser', line: 3, column: 15, requiredIn: expect.stringMatching(/(^|\/)deep-12\.js:1$/) }]);
     // A throw in the config itself names no other file.
     expect((await run('own.js', "throw new Error('own');\n")).failure).toEqual({ message: 'own', line: 1, column: 7 });
   });
