@@ -1,4 +1,13 @@
-const FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm;
+/**
+ * A fence's opening line: at any indent, after block quote markers and list
+ * markers, since a fence inside a list item (indented four spaces under
+ * `1.`) or a quote is a code block too. The scan must find every language
+ * the parser will: one it missed came out plain unless another page named
+ * it, so output depended on the other pages (and a cached build differed
+ * from a fresh one). A line it takes for a fence wrongly (inside an indented
+ * code block) only loads a grammar more.
+ */
+const FENCE = /^(?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*[ \t]*(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm;
 
 /**
  * The opt-in that lets a code block use constants: a fence's language with
