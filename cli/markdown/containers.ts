@@ -96,7 +96,7 @@ function splitAtMarkers(node: Html): Html[] {
 }
 
 function isMarker(node: Nodes): boolean {
-  return node.type === 'html' && (node.value === CLOSE_COMMENT || OPEN_COMMENT.test(node.value));
+  return node.type === 'html' && (node.value.trimStart() === CLOSE_COMMENT || OPEN_COMMENT.test(node.value.trimStart()));
 }
 
 function groupChildren(children: RootContent[], file: string, titles: Readonly<Record<string, string>>, diagnostics: Diagnostic[]): RootContent[] {
@@ -106,13 +106,14 @@ function groupChildren(children: RootContent[], file: string, titles: Readonly<R
   const current = () => (stack.length > 0 ? stack[stack.length - 1]!.node.children : root);
   for (const child of children) {
     const at = { file, line: child.position?.start.line, column: child.position?.start.column };
-    if (child.type === 'html' && child.value === CLOSE_COMMENT) {
+    // A marker in a list item keeps the spaces its line had past the item's indent (directives.ts containerMarkerOf).
+    if (child.type === 'html' && child.value.trimStart() === CLOSE_COMMENT) {
       const closed = stack.pop();
       if (!closed) diagnostics.push(diagnostic('markdown/stray-container-end', at, 'This ":::" closes no open container.', undefined, ':::'));
       else if (closed.node.position && child.position) closed.node.position.end = child.position.end;
       continue;
     }
-    const open = child.type === 'html' ? OPEN_COMMENT.exec(child.value) : null;
+    const open = child.type === 'html' ? OPEN_COMMENT.exec(child.value.trimStart()) : null;
     if (!open) {
       current().push(child);
       continue;

@@ -39,7 +39,7 @@ export const CLOSE_COMMENT = '<!--docsbuild:close-->';
 export const OPEN_COMMENT = /^<!--docsbuild:open:([^:]+):(.*)-->$/;
 export const IMPORT_COMMENT = /^<!--docsbuild:(include|snippet):(.*)-->$/;
 /** A line markDirectives wrote. */
-export const MARKER_LINE = /^<!--docsbuild:(?:close|open:[^:]+:.*|include:.*|snippet:.*|tag:.*)-->$/;
+export const MARKER_LINE = /^ *<!--docsbuild:(?:close|open:[^:]+:.*|include:.*|snippet:.*|tag:.*)-->$/;
 
 export type ImportKind = 'include' | 'snippet';
 
@@ -48,10 +48,48 @@ export function markDirectives(markdown: string): string {
   if (!ANY.test(markdown)) return markdown;
   const lines = markdown.split('\n');
   forEachProseLine(lines, (line, i) => {
-    const marker = markerOf(line);
+    const marker = containerMarkerOf(lines, i) ?? markerOf(line);
     if (marker !== undefined) lines[i] = marker;
   });
   return lines.join('\n');
+}
+
+/**
+ * A container line in a block quote or a list item, as markdown-it-container
+ * reads them (vue-cli puts `::: tip` four spaces deep in a `2.` item): its
+ * marker keeps the quote markers and indent before it, so it stays in the
+ * quote or item, where the parser puts the container then. A line indented
+ * four or more is a container only under a list item whose text starts at
+ * most three columns left of it; elsewhere it is an indented code block.
+ */
+function containerMarkerOf(lines: readonly string[], index: number): string | undefined {
+  const [, quotes, indent, rest] = NESTED_CONTAINER.exec(lines[index]!) ?? [];
+  if (rest === undefined || (quotes === '' && indent === '')) return undefined;
+  const nested = quotes === '' ? underListItem(lines, index, indent!.length) : indent!.length <= 3;
+  // Not nested: a line indented up to three is read as it stands (markerOf), one indented more is code.
+  if (!nested) return undefined;
+  const marker = markerOf(rest);
+  return marker === undefined ? undefined : `${quotes}${indent}${marker}`;
+}
+
+/** Block quote markers, then the indent, then a container line. */
+const NESTED_CONTAINER = /^((?: {0,3}> ?)*)( *)(:{3,}.*)$/;
+const LIST_ITEM = /^( *)(?:[-*+]|\d{1,9}[.)])( +)\S/;
+
+/** Whether line `index`, indented `indent`, sits in a list item's text: the nearest line above at a smaller indent is an item starting its text 0-3 columns left of it. */
+function underListItem(lines: readonly string[], index: number, indent: number): boolean {
+  for (let i = index - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    const item = LIST_ITEM.exec(line);
+    if (item) {
+      const text = item[0].length - 1;
+      if (text <= indent && indent - text <= 3) return true;
+    }
+    if (line.length - line.trimStart().length < indent && !item) return false;
+    if (item && item[1]!.length < indent) return false;
+  }
+  return false;
 }
 
 function markerOf(line: string): string | undefined {

@@ -30,6 +30,46 @@ describe('cli/markdown/containers', () => {
     expect(t.tree.children[1]?.type).toBe('paragraph');
   });
 
+  it('groups a container inside a list item or a block quote, where markdown-it-container puts it', async () => {
+    const text = [
+      '1. First step:',
+      '',
+      '    ::: tip',
+      '    Four spaces deep in a numbered item.',
+      '    :::',
+      '',
+      '2. Second step.',
+      '',
+      '- Bullet:',
+      '',
+      '  ::: warning',
+      '  Two spaces under a bullet.',
+      '  :::',
+      '',
+      '> ::: danger',
+      '> Inside a quote.',
+      '> :::',
+      '',
+    ].join('\n');
+    const t = pageTree(text);
+    expect(t.diagnostics).toEqual([]);
+    const [ordered, bullets, quote] = t.tree.children;
+    const first = ordered?.type === 'list' ? ordered.children[0] : undefined;
+    expect(first?.children.map((c) => c.type)).toEqual(['paragraph', 'container']);
+    expect(first?.children[1]).toMatchObject({ kind: 'tip' });
+    expect(bullets?.type === 'list' && bullets.children[0]!.children[1]).toMatchObject({ type: 'container', kind: 'warning' });
+    expect(quote?.type === 'blockquote' && quote.children[0]).toMatchObject({ type: 'container', kind: 'danger' });
+    const { html } = await renderMarkdown(text);
+    expect(html).not.toContain(':::');
+    expect(html).toMatch(/<li>\s*<p>Bullet:<\/p>\s*<div class="custom-block warning">/);
+  });
+
+  it('leaves a ":::" line four spaces deep outside a list as the indented code it is', () => {
+    const text = 'Text.\n\n    ::: tip\n    code, not a container\n    :::\n';
+    expect(markContainers(text)).toBe(text);
+    expect(pageTree(text).tree.children[1]).toMatchObject({ type: 'code', value: '::: tip\ncode, not a container\n:::' });
+  });
+
   it('nests containers', () => {
     const t = pageTree('::: tip\n::: danger\ninner\n:::\n:::\n');
     const outer = t.tree.children[0];
