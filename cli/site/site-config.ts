@@ -11,6 +11,11 @@ export interface ParsedSiteConfig {
   /** Positions of the config's keys, for diagnostics of later stages (redirects, sidebar). */
   locate: (path: readonly PropertyKey[], key?: string) => { file: string; line?: number; column?: number };
   diagnostics: Diagnostic[];
+  /**
+   * The constants are a VuePress config's themeConfig values: theme settings
+   * first, which a page may use as constants, so none is reported unused.
+   */
+  constantsAreThemeSettings?: true;
 }
 
 /** Parses and validates site.yaml; every problem is placed at the offending key's line. */

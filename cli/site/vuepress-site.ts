@@ -188,8 +188,10 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   const constants: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(theme).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (THEME_KEYS.has(key) || THEME_KEYS_SILENT.has(key)) continue;
+    // The default theme's navbar logo: site.yaml has none. A string one stays a constant too, for a page that shows it.
+    if (key === 'logo') differs(['themeConfig', key], 'VuePress config "themeConfig.logo" is not shown: docsbuild\'s top bar shows the site\'s title without a logo.');
     if ((typeof value === 'string' || typeof value === 'number') && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) constants[key] = value;
-    else ignored(['themeConfig', key], 'the default theme setting has no counterpart in docsbuild');
+    else if (key !== 'logo') ignored(['themeConfig', key], 'the default theme setting has no counterpart in docsbuild');
   }
   if (Object.keys(constants).length > 0) input.constants = constants;
 
@@ -496,7 +498,7 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
   }
   const site = siteFromVuepress({ value: result.value, text: source.text, file: source.file, runsInContentFolder: folder.runsInContentFolder }, fallbackTitle);
   const checked = checkSiteConfig(site.input, site.locate);
-  return { ...checked, diagnostics: [...standInDiagnostics(source, result.standIns), ...site.diagnostics, ...checked.diagnostics] };
+  return { ...checked, diagnostics: [...standInDiagnostics(source, result.standIns), ...site.diagnostics, ...checked.diagnostics], constantsAreThemeSettings: true };
 }
 
 /**

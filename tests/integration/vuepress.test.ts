@@ -135,6 +135,14 @@ describe('VuePress 1 trees', () => {
 
 /** What a VuePress tree's `.vuepress/` folder gives the build besides the pages. */
 describe('VuePress 1 trees: the .vuepress/ folder', () => {
+  it('reports no themeConfig value unused: they are theme settings, constants only for a page that uses one', async () => {
+    const result = await buildFiles({
+      [VUEPRESS_CONFIG]: "module.exports = {\n  themeConfig: {\n    logo: '/favicon.ico',\n    version: '3.2',\n    sidebar: ['/'],\n  },\n}\n",
+      'README.md': '# Home\n\nVersion {{ $themeConfig.version }}.\n',
+    });
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.subject])).toEqual([['vuepress/unsupported', 3, 'themeConfig.logo']]);
+  });
+
   it("warns of a package a module of the site's own requires at the config line that loads the module, naming the module's line", async () => {
     const result = await buildFiles({
       [VUEPRESS_CONFIG]: "// the site's rule list\nconst rules = require('./rules');\nmodule.exports = { title: 'Rules ' + rules.length, themeConfig: { sidebar: ['/'] } };\n",

@@ -22,20 +22,22 @@ export interface SiteCheckInput {
   remembered?: { site: string; identityOf: PageIdentity };
 }
 
-/** The checks that need the whole site: links and anchors, frontmatter links, published URLs, unused constants. */
+/** The checks that need the whole site: links and anchors, frontmatter links, published URLs, unused constants (site.yaml's, not a VuePress theme's settings). */
 export function checkSite({ model, site, allPages, previous, memory, remembered }: SiteCheckInput): Diagnostic[] {
   const checkPage = (page: SitePage, targets?: Set<string>) => [...checkPageLinks(page.indexed, page.page.links, model.index, targets), ...checkFrontmatterLinks(page, model.index)];
   const diagnostics: Diagnostic[] = memory
     ? memory.check(model, remembered?.site ?? site, checkPage, remembered?.identityOf)
     : model.pages.flatMap((page) => checkPage(page));
   if (previous) append(diagnostics, checkPreviousPaths(previous, model.index, site.locate(['redirects'])));
-  append(
-    diagnostics,
-    checkUnusedConstants(
-      model.config.constants,
-      allPages.map((p) => p.page),
-      (name) => site.locate(['constants'], name),
-    ),
-  );
+  if (!site.constantsAreThemeSettings) {
+    append(
+      diagnostics,
+      checkUnusedConstants(
+        model.config.constants,
+        allPages.map((p) => p.page),
+        (name) => site.locate(['constants'], name),
+      ),
+    );
+  }
   return diagnostics;
 }

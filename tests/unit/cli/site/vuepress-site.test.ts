@@ -280,6 +280,15 @@ describe('cli/site/vuepress-site', () => {
     ]);
   });
 
+  it("says at its line that the default theme's navbar logo is not shown, and keeps it as a constant for a page that uses it", () => {
+    const text = "module.exports = {\n  themeConfig: {\n    logo: '/favicon.ico',\n  },\n}\n";
+    const { input, diagnostics } = convert({ themeConfig: { logo: '/favicon.ico' } }, text);
+    expect(diagnostics.map((d) => [d.code, d.line, d.column, d.message])).toEqual([
+      ['vuepress/unsupported', 3, 5, expect.stringMatching(/^VuePress config "themeConfig\.logo" is not shown: docsbuild's top bar shows the site's title without a logo/)],
+    ]);
+    expect(input.constants).toEqual({ logo: '/favicon.ico' });
+  });
+
   it('keeps custom themeConfig scalars as constants and extractHeaders as header levels', () => {
     const { input } = convert({ themeConfig: { version: '2.1', port: 8080 }, markdown: { extractHeaders: ['h2', 'h3', 'h4'] } });
     expect(input.constants).toEqual({ version: '2.1', port: 8080 });
