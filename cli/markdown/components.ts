@@ -200,16 +200,18 @@ function assemble(pieces: Piece[], onUnknown: (token: TagToken) => void): RootCo
       }
       continue;
     }
-    if (piece.selfClosing || piece.key === 'badge' && piece.attributes.text !== undefined) {
+    if (piece.selfClosing) {
       top().children.push(...finish(piece, []));
       continue;
     }
     stack.push({ token: piece, children: [] });
   }
-  // Tags never closed: their content stays where it is.
+  // Tags never closed: their content stays where it is (a Badge with a `text` is that text, and what follows it stays).
   while (stack.length > 1) {
     const frame = stack.pop()!;
-    top().children.push(...finish(frame.token!, frame.children));
+    const token = frame.token!;
+    if (token.key === 'badge' && token.attributes.text !== undefined) top().children.push(...finish(token, []), ...frame.children);
+    else top().children.push(...finish(token, frame.children));
   }
   return top().children as RootContent[];
 }
@@ -217,6 +219,7 @@ function assemble(pieces: Piece[], onUnknown: (token: TagToken) => void): RootCo
 function finish(token: TagToken, children: Piece[]): Piece[] {
   switch (token.key) {
     case 'badge': {
+      // Badge.vue shows `text || slot`: with a `text`, what is between the tags is not shown.
       const text = token.attributes.text ?? children.map(textOf).join('').trim();
       const badge: BadgeNode = { type: 'badge', text, kind: badgeKind(token.attributes.type), vertical: token.attributes.vertical, position: token.position };
       return [badge];

@@ -10,6 +10,12 @@ describe('cli/markdown/components', () => {
     expect(html).toContain('<p>Text <span class="badge tip badge-middle">new</span> and <span class="badge tip">slot text</span>.</p>');
   });
 
+  it('a Badge with a text shows that text alone, as Badge.vue does (`text || slot`); one never closed leaves what follows', async () => {
+    const { html } = await renderMarkdown('# T\n\nA <badge text="Not released" type="error"> ***Not released*** </badge> after.\n\nB <Badge text="open" type="tip"> and the rest.\n');
+    expect(html).toContain('<p>A <span class="badge error">Not released</span> after.</p>');
+    expect(html).toContain('<p>B <span class="badge tip">open</span> and the rest.</p>');
+  });
+
   it("renders VuePress 1's Badge colour names as their kinds: green a tip, yellow and warn a warning", async () => {
     const { html } = await renderMarkdown('# T\n\n<Badge text="a" type="green"/> <Badge text="b" type="yellow"/> <Badge text="c" type="warn"/> <Badge text="d" type="error"/>\n');
     expect(html.match(/<span class="badge [^"]*">\w<\/span>/g)).toEqual([
@@ -23,7 +29,7 @@ describe('cli/markdown/components', () => {
   it('renders a Badge written in lower case, as Vue resolves <badge> to it, and leaves other lower-case words to HTML', async () => {
     const { html, codes } = await renderMarkdown('# T\n\n- <badge text="Not released yet." vertical="middle" type="error"> ***Not released yet.*** </badge> and <badge type="tip">slot</badge>\n');
     expect(codes).toEqual([]);
-    expect(html).toContain('<li><span class="badge error badge-middle">Not released yet.</span> <em><strong>Not released yet.</strong></em>  and <span class="badge tip">slot</span></li>');
+    expect(html).toContain('<li><span class="badge error badge-middle">Not released yet.</span> and <span class="badge tip">slot</span></li>');
     expect((await renderMarkdown('# T\n\nA <badges>x</badges> <badgey/>.\n')).html).not.toContain('class="badge');
   });
 
