@@ -32,6 +32,7 @@ export const DIAGNOSTIC_CODES = [
   'markdown/unknown-container',
   'markdown/stray-container-end',
   'markdown/unknown-code-language',
+  'markdown/table-extra-cells',
   'markdown/too-deep',
   'markdown/include-cycle',
   'markdown/include-outside-project',
@@ -57,6 +58,7 @@ export const DIAGNOSTIC_CODES = [
   'suppression/unused',
   'vuepress/config-failed',
   'vuepress/config-module-missing',
+  'vuepress/malformed-redirect',
   'vuepress/unsupported',
 ] as const;
 

@@ -151,6 +151,11 @@ export const CATALOGUE = {
     title: 'Unknown code block language',
     hint: 'Use a supported language name (README.md#code-blocks) or "text"; the block is shown without highlighting.',
   },
+  'markdown/table-extra-cells': {
+    severity: 'warning',
+    title: 'Table row has more cells than its header',
+    hint: 'Escape a "|" that belongs to a cell\'s text or code as "\\|", or add a column to the header row.',
+  },
   'markdown/too-deep': {
     severity: 'error',
     title: 'Page is nested too deeply',
@@ -275,6 +280,11 @@ export const CATALOGUE = {
     severity: 'warning',
     title: 'VuePress config requires a package that is not installed',
     hint: "Install the docs' dependencies (npm install where the config's package.json is) to read the config exactly, or write content/site.yaml (docsbuild migrate writes one).",
+  },
+  'vuepress/malformed-redirect': {
+    severity: 'error',
+    title: 'Line of .vuepress/redirects is not "FROM TO"',
+    hint: 'Write the source path, a space and the path it redirects to, such as "/samples/ /samples/information.html"; start a comment with "#".',
   },
   'vuepress/unsupported': {
     severity: 'warning',

@@ -26,6 +26,8 @@ import { yamlLineToFileLine } from './frontmatter';
 import { append } from '../support/append';
 import { cutDeepLines, firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
 import { eachNode, eachNodeOf } from '../markdown/walk';
+import { protectCodePipes, restoreCodePipes } from '../markdown/table-code-pipes';
+import { reportExtraTableCells } from '../markdown/table-extra-cells';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
 import type { ValidPage } from './validate';
@@ -73,11 +75,13 @@ export interface MarkdownContext {
   siteTitle?: string;
   /** See PageContext.homeTaglines. */
   homeTaglines?: Readonly<Record<string, string>>;
+  /** A VuePress tree: its Markdown is read as VuePress 1's markdown-it reads it where the two differ (table-code-pipes.ts). */
+  vuepress?: boolean;
 }
 
 export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTree {
   const { file } = page.source;
-  const parsed = parseWithinLimits(page, context.parse);
+  const parsed = parseWithinLimits(page, context.parse, context.vuepress === true);
   const tree = parsed.tree;
   shiftLines(tree, page.bodyLineOffset);
 
@@ -101,6 +105,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   addHomeLayout(tree, page.frontmatter, (key) => (yaml ? yamlLineToFileLine(positionOf(yaml, [key]).line) : 1), context.siteTitle, tagline);
   append(diagnostics, reportRemovedHtml(tree, file, context.html ?? DEFAULT_HTML_POLICY));
   append(diagnostics, reportUnknownLanguages(tree, file, context.languages));
+  if (page.body.includes('|')) append(diagnostics, reportExtraTableCells(tree, file));
   if (text.includes('<!--')) append(diagnostics, reportUnclosedComments(tree, file));
 
   const frontmatterText = (value: string | undefined, key: string) =>
@@ -170,13 +175,15 @@ function shiftLines(tree: Root, offset: number): void {
  * nested `> -`), and below 2,000 levels our tree walkers would. Either way
  * the page gets a diagnostic, and a tree cut at the limit.
  */
-function parseWithinLimits(page: ValidPage, parse: MarkdownParser): { tree: Root; diagnostics: Diagnostic[] } {
+function parseWithinLimits(page: ValidPage, parse: MarkdownParser, vuepress: boolean): { tree: Root; diagnostics: Diagnostic[] } {
   const { file } = page.source;
   const tooDeep = (line: number | undefined, column: number | undefined, message: string) =>
     diagnostic('markdown/too-deep', { file, line: (line ?? 1) + page.bodyLineOffset, column }, message);
   let tree: Root;
   try {
-    tree = parse(markDirectives(page.body));
+    const body = vuepress ? protectCodePipes(page.body) : page.body;
+    tree = parse(markDirectives(body));
+    if (body !== page.body) restoreCodePipes(tree);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return {

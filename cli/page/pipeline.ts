@@ -50,6 +50,7 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     contentFolder: context.markdown?.contentFolder,
     siteTitle: context.siteTitle,
     homeTaglines: context.homeTaglines,
+    vuepress: context.vuepress,
   });
   append(summary.diagnostics, tree.diagnostics);
   const outline = extractOutline(tree, {
