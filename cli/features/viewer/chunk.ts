@@ -63,6 +63,19 @@ export function showsEditLink(frontmatter: boolean | undefined, optIn: boolean |
  * A page's language when it is not the site's: its frontmatter's, else that
  * of the deepest of site.yaml's `locales` folders it is in.
  */
+/**
+ * A page's description for its `<meta name="description">`: its own, else
+ * that of its site.yaml `locales` folder, as VuePress's `$description`
+ * reads it (a zh page of a site with a Chinese locale description is not
+ * described in English). Empty for the site's description, which the head
+ * falls back to.
+ */
+export function pageDescriptionOf(own: string | undefined, path: string, locales: Readonly<Record<string, { description?: string }>>): string {
+  if (own) return own;
+  const deepest = deepestFolderOf(path, Object.keys(locales).filter((folder) => locales[folder]!.description !== undefined));
+  return deepest === undefined ? '' : locales[deepest]!.description!;
+}
+
 export function pageLangOf(frontmatter: string | undefined, path: string, locales: Readonly<Record<string, { lang: string }>>): string | undefined {
   if (frontmatter) return frontmatter;
   const deepest = deepestFolderOf(path, Object.keys(locales));

@@ -12,7 +12,7 @@ import type { EmitContext, Feature, FeatureRun } from '../types';
 import type { OutputSink } from '../../output/sink';
 import type { PageChunk } from '../../../schema/manifest';
 import { emitViewer } from './assets';
-import { chunkContent, makeChunk, neighbours, pageLangOf, showsEditLink, sidebarDepthOf } from './chunk';
+import { chunkContent, makeChunk, neighbours, pageDescriptionOf, pageLangOf, showsEditLink, sidebarDepthOf } from './chunk';
 import type { MadeDocument } from './documents-aside';
 import type { PageShells } from './page-layout';
 import type { DocumentSite, pageDocument } from './prerender';
@@ -63,6 +63,7 @@ async function start({ model, pages, output, published, lastUpdated, sizes, kept
         lastUpdated: lastUpdated?.get(page.indexed.relativePath),
         sidebarDepth: sidebarDepthOf(page.page.frontmatter.sidebarDepth, model.groupDepths.get(page.page.route.path), model.config.sidebarDepth),
         lang: pageLangOf(page.page.frontmatter.lang, page.page.route.path, model.config.locales),
+        description: pageDescriptionOf(page.page.description, page.page.route.path, model.config.locales),
       };
       const chunkOf = async () => ({ ...makeChunk(page, (await page.body()).html, hrefsOf(), around), ...footer });
       let made: Awaited<ReturnType<typeof chunkOf>> | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLangOf, showsEditLink, sidebarDepthOf, titleFromTemplate } from '../../../../../cli/features/viewer/chunk';
+import { pageDescriptionOf, pageLangOf, showsEditLink, sidebarDepthOf, titleFromTemplate } from '../../../../../cli/features/viewer/chunk';
 
 describe('cli/features/viewer/chunk', () => {
   it("makes VitePress's titleTemplate the document title: :title filled in, other text after the title, false the title alone", () => {
@@ -32,6 +32,15 @@ describe('cli/features/viewer/chunk', () => {
     expect(pageLangOf(undefined, '/zh-cn/guide/a.html', locales)).toBe('zh-CN');
     expect(pageLangOf(undefined, '/french.html', locales)).toBeUndefined();
     expect(pageLangOf(undefined, '/fr', locales)).toBeUndefined();
+  });
+
+  it("pageDescriptionOf takes the page's own, else its deepest locales folder's that has one, else none (the site's)", () => {
+    const locales = { '/zh/': { lang: 'zh-CN', description: '中文描述' }, '/zh/tw/': { lang: 'zh-TW' }, '/fr/': { lang: 'fr-FR' } };
+    expect(pageDescriptionOf('Its own.', '/zh/guide.html', locales)).toBe('Its own.');
+    expect(pageDescriptionOf(undefined, '/zh/guide.html', locales)).toBe('中文描述');
+    expect(pageDescriptionOf(undefined, '/zh/tw/', locales)).toBe('中文描述');
+    expect(pageDescriptionOf(undefined, '/fr/', locales)).toBe('');
+    expect(pageDescriptionOf(undefined, '/guide.html', locales)).toBe('');
   });
 
 });
