@@ -154,6 +154,21 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     return { changedModel };
   };
 
+  /**
+   * After a build that failed: the last good build is served whole again,
+   * any quick edit's files taken back, as the tabs take back its page (they
+   * re-read the route data after a quick edit's event, and get that build's).
+   * The next update is then the difference from that build: an edit the
+   * tabs showed and took back is sent again once a build accepts it.
+   */
+  const keepLastGood = () => {
+    source.settle();
+    if (snapshot?.shown) {
+      const { shown: _takenBack, ...lastGood } = snapshot;
+      snapshot = lastGood;
+    }
+  };
+
   /** One full pass: (re-)bundle the dev client if needed, build, swap the served files, tell the browsers. */
   const rebuildOnce = async (signal: AbortSignal) => {
     const started = performance.now();
@@ -189,9 +204,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         const what = update.reload ? 'viewer changed, reloading' : `${update.pages.length} page(s) changed${update.site ? ', site config changed' : ''}`;
         log(`Rebuilt in ${ms} ms: ${what}.`);
       }
+    } else {
+      keepLastGood();
     }
-    // A failed build leaves the last good files (and any quick edit's) served: requests waiting for it get those.
-    source.settle();
     failures.reset();
     publishDiagnostics(result.diagnostics, result.pageCount, undefined, result.baseline);
   };
@@ -208,7 +223,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     } catch (error) {
       // Stopped for a newer change: the pass after it builds again.
       if (signal.aborted || error instanceof StaleBuild) return false;
-      source.settle();
+      keepLastGood();
       engine.release();
       const message = `The site could not be built: ${(error as Error).message}`;
       log(failures.line(message));

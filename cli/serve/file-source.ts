@@ -53,7 +53,9 @@ type Entry = StaticEntry | { pending: () => Promise<StaticEntry> };
  * only what it changed. Between a quick edit's `patch` (its page's files)
  * and the build after it (`update`, or `settle` when that build failed), the
  * other files are stale: a request for one waits for the build rather than
- * get a mix, except a page chunk (content-hashed: never stale).
+ * get a mix, except a page chunk (content-hashed: never stale). A build that
+ * failed takes the patches back: the last good build is served whole, as the
+ * tabs show it again (viewer/dev/quick-chunks.ts).
  */
 export class MemorySource implements FileSource {
   private entries = new Map<string, Entry>();
@@ -61,8 +63,8 @@ export class MemorySource implements FileSource {
   private madeFrom = new Map<string, string | Uint8Array | DeferredContent>();
   /** The served form the entries were made with (update). */
   private formKey: string | undefined;
-  /** While stale: the patched names, and the build's arrival that ends it. */
-  private stale: { fresh: Set<string>; settled: Promise<void>; settle: () => void } | undefined;
+  /** While stale: the patched names with what they replaced (undefined: no file), and the build's arrival that ends it. */
+  private stale: { fresh: Map<string, { entry?: Entry; madeFrom?: string | Uint8Array | DeferredContent }>; settled: Promise<void>; settle: () => void } | undefined;
 
   /**
    * The build's files, served as `form` makes them from the built ones when
@@ -94,7 +96,7 @@ export class MemorySource implements FileSource {
     this.entries = next;
     this.madeFrom = madeFrom;
     this.formKey = form?.key;
-    this.settle();
+    this.endStale();
   }
 
   /** A quick edit's files, served at once; the others are stale until the next `update` or `settle`. */
@@ -102,17 +104,28 @@ export class MemorySource implements FileSource {
     if (!this.stale) {
       let settle = () => {};
       const settled = new Promise<void>((resolve) => (settle = resolve));
-      this.stale = { fresh: new Set(), settled, settle };
+      this.stale = { fresh: new Map(), settled, settle };
     }
     for (const [name, content] of files) {
+      if (!this.stale.fresh.has(name)) this.stale.fresh.set(name, { entry: this.entries.get(name), madeFrom: this.madeFrom.get(name) });
       this.entries.set(name, new StaticEntry(bodyOf(content)));
       this.madeFrom.set(name, content);
-      this.stale.fresh.add(name);
     }
   }
 
-  /** Ends a stale spell without new files (the build after a quick edit failed: the last good files stay). */
+  /** Ends a stale spell without new files: the build after a quick edit failed, and the last good files are served again, the patched ones too. */
   settle(): void {
+    for (const [name, before] of this.stale?.fresh ?? []) {
+      if (before.entry) this.entries.set(name, before.entry);
+      else this.entries.delete(name);
+      if (before.madeFrom) this.madeFrom.set(name, before.madeFrom);
+      else this.madeFrom.delete(name);
+    }
+    this.endStale();
+  }
+
+  /** Answers the requests that waited for the build. */
+  private endStale(): void {
     this.stale?.settle();
     this.stale = undefined;
   }

@@ -12,6 +12,7 @@ import { createRouteData, type RouteData } from '../route-data';
 import { sitePathOf } from '../router';
 import { APP_ELEMENT_ID, BOOT_ELEMENT_ID, metaOf, shellOf, type BootData, type View } from '../view';
 import { showDiagnostics, type DiagnosticsPayload } from './overlay';
+import { quickChunks } from './quick-chunks';
 
 /**
  * The viewer as `docsbuild dev` serves it (never in `docsbuild build`
@@ -64,7 +65,8 @@ async function start(): Promise<void> {
   let data: { manifest: Manifest; routes: RouteData; sidebar: SidebarTree } = await load(boot.page?.sidebar ?? []);
   const timeoutMs = viewerOverrides(window).loadTimeoutMs ?? data.manifest.site.viewer.loadTimeoutMs;
   // One loader for the session: chunk names are content hashes, so a cached chunk is never stale.
-  const loader = createChunkLoader({ base, timeoutMs });
+  const quick = quickChunks(createChunkLoader({ base, timeoutMs }));
+  const loader = quick.loader;
   let generation = 0;
   const app = (view: View, resolveOnMount: boolean) => {
     const current = data;
@@ -112,8 +114,9 @@ async function start(): Promise<void> {
   /**
    * A quick edit's chunks, from its event: each stands in for the page's
    * old chunk too, which the route data in use names until the update after
-   * it replaces that (a click meanwhile must not show the old text). The
-   * current page is shown at once, with the sidebar branch it had.
+   * it replaces that (a click meanwhile must not show the old text; see
+   * quick-chunks.ts). The current page is shown at once, with the sidebar
+   * branch it had.
    */
   async function showQuick(update: SiteUpdate): Promise<void> {
     const here = sitePathOf(window.location.pathname, base);
@@ -125,7 +128,7 @@ async function start(): Promise<void> {
       // What the tab shows of this page now (a chunk on the page or fetched is in the loader), taken before it is replaced.
       const shown = page.path === here && known?.kind === 'page' ? loader.load(known.page.chunk) : undefined;
       loader.seed(page.chunk, chunk);
-      if (known?.kind === 'page') loader.seed(known.page.chunk, chunk);
+      if (known?.kind === 'page') quick.standIn(known.page.chunk, page.chunk, update.build);
       if (page.path === here) current = { path: page.path, chunk: page.chunk, data: chunk, shown };
     }
     if (!current) return;
@@ -143,6 +146,8 @@ async function start(): Promise<void> {
     const branch = found?.kind === 'page' ? found.page.sidebar : [];
     const [manifest, sidebar] = await Promise.all([loadSite(), routes.sidebar(branch)]);
     data = { manifest, routes, sidebar };
+    // A quick edit whose build failed is taken back here: the route data is the last good build's.
+    quick.routesOf(update.build);
     let view: View;
     if (found?.kind === 'page') {
       const chunk = await loader.load(found.page.chunk);

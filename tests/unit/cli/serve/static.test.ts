@@ -225,11 +225,27 @@ describe('cli/serve/file-source', () => {
     source.update(new Map([['a/index.html', 'new page'], ['search.json', 'new index']]));
     await waiting;
     expect(answered).toBe('new index');
-    // A failed build after a patch ends the wait with the files there are.
+    // A failed build after a patch ends the wait with the last good build's files.
     source.patch(new Map([['a/index.html', 'newer page']]));
     const kept = source.get('search.json');
     source.settle();
     expect((await kept)?.body.toString()).toBe('new index');
+  });
+
+  it('takes back the patches when the build after them failed: the last good build is served whole again', async () => {
+    const source = new MemorySource();
+    const oldChunk = 'assets/pages/a.0123456789.json';
+    const newChunk = 'assets/pages/a.abcdefghij.json';
+    source.update(new Map([['a/index.html', 'good page'], [oldChunk, '{"good":1}']]));
+    const good = await source.get('a/index.html');
+    // Two quick edits before the build: the first one's files are what the build's failure takes back.
+    source.patch(new Map([[newChunk, '{"edit":1}'], ['a/index.html', 'edited page']]));
+    source.patch(new Map([['a/index.html', 'edited again']]));
+    expect((await source.get('a/index.html'))?.body.toString()).toBe('edited again');
+    source.settle();
+    expect(await source.get('a/index.html')).toBe(good);
+    expect((await source.get(oldChunk))?.body.toString()).toBe('{"good":1}');
+    expect(await source.get(newChunk)).toBeUndefined();
   });
 
   it('refuses names that are not plain relative paths', async () => {
