@@ -36,7 +36,7 @@ export async function processPage(source: SourceFile, context: PageContext, tool
   const parsed = parseFrontmatter(source);
   append(summary.diagnostics, parsed.diagnostics);
   if (!parsed.page) return { summary };
-  const valid = validateFrontmatter(parsed.page);
+  const valid = validateFrontmatter(parsed.page, { vuepress: context.vuepress });
   append(summary.diagnostics, valid.diagnostics);
 
   const constants = { values: context.constants, used: new Set<string>(), report: context.reportConstants };

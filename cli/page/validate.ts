@@ -1,6 +1,6 @@
 import { FrontmatterSchema, KNOWN_FRONTMATTER_KEYS, type Frontmatter } from '../../schema/frontmatter';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
-import { didYouMean } from '../diagnostics/suggest';
+import { closest, didYouMean } from '../diagnostics/suggest';
 import { positionOf } from '../support/yaml';
 import { describeIssue } from '../support/zod-issues';
 import type { ParsedPage } from './frontmatter';
@@ -23,7 +23,16 @@ export interface ValidateResult {
 const FEATURE_KEYS: readonly string[] = ['title', 'details'];
 
 /** Checks frontmatter against the schema; each zod issue becomes one diagnostic at its key's line. */
-export function validateFrontmatter(page: ParsedPage): ValidateResult {
+export interface ValidateOptions {
+  /**
+   * A VuePress tree: its pages' frontmatter is free (its themes and
+   * components read any key, eslint-plugin-vue's 223 rule pages a `since:`),
+   * so an unknown key is reported only when it looks like a typo of a known one.
+   */
+  vuepress?: boolean;
+}
+
+export function validateFrontmatter(page: ParsedPage, options: ValidateOptions = {}): ValidateResult {
   const { file } = page.source;
   const at = (path: readonly PropertyKey[], key?: string) => {
     if (!page.yaml) return { file };
@@ -34,6 +43,9 @@ export function validateFrontmatter(page: ParsedPage): ValidateResult {
   const diagnostics: Diagnostic[] = [];
   for (const key of Object.keys(page.data)) {
     if (KNOWN_FRONTMATTER_KEYS.includes(key)) continue;
+    // A key the page reads itself (`{{ $frontmatter.since }}`) is its own data, not a typo.
+    if (page.body.includes(`frontmatter.${key}`)) continue;
+    if (options.vuepress && closest(key, KNOWN_FRONTMATTER_KEYS) === undefined) continue;
     diagnostics.push(
       diagnostic(
         'frontmatter/unknown-key',

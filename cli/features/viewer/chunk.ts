@@ -70,7 +70,7 @@ export function showsEditLink(frontmatter: boolean | undefined, optIn: boolean |
  * described in English). Empty for the site's description, which the head
  * falls back to.
  */
-export function pageDescriptionOf(own: string | undefined, path: string, locales: Readonly<Record<string, { description?: string }>>): string {
+export function pageDescriptionOf(own: string | undefined, path: string, locales: Readonly<Record<string, { lang: string; description?: string }>>): string {
   if (own) return own;
   const deepest = deepestFolderOf(path, Object.keys(locales).filter((folder) => locales[folder]!.description !== undefined));
   return deepest === undefined ? '' : locales[deepest]!.description!;

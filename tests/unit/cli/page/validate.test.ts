@@ -3,13 +3,27 @@ import { parseFrontmatter } from '../../../../cli/page/frontmatter';
 import { validateFrontmatter } from '../../../../cli/page/validate';
 import { sourceFile } from '../../../helpers/pages';
 
-const validate = (text: string) => {
+const validate = (text: string, options: { vuepress?: boolean } = {}) => {
   const parsed = parseFrontmatter(sourceFile('p.md', text));
   if (!parsed.page) throw new Error('frontmatter did not parse');
-  return validateFrontmatter(parsed.page);
+  return validateFrontmatter(parsed.page, options);
 };
 
 describe('cli/page/validate', () => {
+  it('a key the page reads itself is its data; in a VuePress tree only a likely typo of a known key is reported', () => {
+    const reads = '---\nsince: v7.1.0\n---\n# Rule\n\nIntroduced in {{ $frontmatter.since }}.\n';
+    expect(validate(reads).diagnostics).toEqual([]);
+    const free = '---\nsince: v7.1.0\nauthor: A\ntitel: Typo\n---\n# Rule\n';
+    expect(validate(free).diagnostics.map((d) => [d.code, d.line])).toEqual([
+      ['frontmatter/unknown-key', 2],
+      ['frontmatter/unknown-key', 3],
+      ['frontmatter/unknown-key', 4],
+    ]);
+    const typo = validate(free, { vuepress: true }).diagnostics;
+    expect(typo.map((d) => [d.code, d.line])).toEqual([['frontmatter/unknown-key', 4]]);
+    expect(typo[0]!.hint).toMatch(/^Did you mean "title"\?/);
+  });
+
   it('accepts the known keys', () => {
     const result = validate('---\ntitle: T\ndescription: D\npermalink: /x/\nprev: false\nnext: /y/\nsearch: false\n---\n');
     expect(result.diagnostics).toEqual([]);
