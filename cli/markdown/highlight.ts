@@ -3,8 +3,12 @@ import { createHighlighter, type BundledLanguage } from 'shiki';
 import { grammarOf, PRISM_ALIASES } from './fences';
 import { shareTokenizing, type SharedTokenizing } from './shared-tokenizing';
 
-/** Names that mean "no highlighting" and are never reported. */
-export const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'output']);
+/**
+ * Names that mean "no highlighting" and are never reported: plain text, and
+ * Prism's `ignore` files (vue-cli fences a `gitignore` block), which shiki
+ * has no grammar for and whose text has nothing to colour but comments.
+ */
+export const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'output', 'ignore', 'gitignore', 'hgignore', 'npmignore']);
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 

@@ -63,6 +63,12 @@ describe('rendered fences', () => {
     expect(html.match(/<pre class="shiki /g)).toHaveLength(3);
   });
 
+  it("shows Prism's ignore-file languages plain, without a warning", () => {
+    const { html, tree } = render('# T\n\n```gitignore\nnode_modules/\n```\n');
+    expect(tree.diagnostics).toEqual([]);
+    expect(html).toContain('<pre class="plain" tabindex="0" data-lang="gitignore">');
+  });
+
   it('still warns about an unknown language and shows it plain', () => {
     const { html, tree } = render('# T\n\n```klingon{1}\nx\n```\n');
     expect(tree.diagnostics.map((d) => d.code)).toEqual(['markdown/unknown-code-language']);
