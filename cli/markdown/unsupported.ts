@@ -29,13 +29,26 @@ const PATTERNS: readonly { find: Finder; what: string }[] = [
 const ANY = /!!!include\(|<<<|@\[|\{\{\s*\$(?!const\.|(?:site\.)?themeConfig\.)/;
 
 /**
+ * In a VuePress tree every `{{ }}` outside code is a Vue expression that
+ * VuePress evaluated (`{{ 1 + 1 }}`, Chart.js's `{{new Date().getFullYear()}}`
+ * copyright line); elsewhere double braces may be text (a template
+ * language's docs), and only the `$` forms above are VuePress's.
+ */
+const VUE_EXPRESSION: { find: Finder; what: string } = {
+  find: between(/\{\{(?!\s*\$)\s*[^\s}]/g, '}}'),
+  what: 'a Vue expression, which is not evaluated',
+};
+
+/**
  * A `markdown/unsupported-syntax` warning for each directive left in the
  * page's text (code, inline code and `::: v-pre` are left alone): it is
  * shown as written (an `@[name](arg)`, which remark reads as "@" and a
  * link, made text again), and the writer learns why rather than finding it later.
  */
-export function reportUnsupportedSyntax(tree: Root, markdown: string, file: string): Diagnostic[] {
-  if (!ANY.test(markdown)) return [];
+export function reportUnsupportedSyntax(tree: Root, markdown: string, file: string, vuepress = false): Diagnostic[] {
+  const vue = vuepress && markdown.includes('{{');
+  if (!vue && !ANY.test(markdown)) return [];
+  const patterns = vue ? [...PATTERNS, VUE_EXPRESSION] : PATTERNS;
   const diagnostics: Diagnostic[] = [];
   visit(tree, (node, index, parent) => {
     if (node.type === 'container' && node.kind === 'v-pre') return SKIP;
@@ -60,7 +73,7 @@ export function reportUnsupportedSyntax(tree: Root, markdown: string, file: stri
     }
     if (node.type !== 'text') return undefined;
     let locate: ReturnType<typeof lineLocator> | undefined;
-    for (const { find, what } of PATTERNS) {
+    for (const { find, what } of patterns) {
       for (const found of find(node.value)) diagnostics.push(report(node, found, (locate ??= lineLocator(node.value))(found.index), what, file));
     }
     return undefined;

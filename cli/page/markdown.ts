@@ -96,7 +96,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   if (text.includes('[!')) markAlerts(tree);
   interpolatePageData(tree, page.frontmatter, text);
   // Before the constants and emoji, which change the text these warnings point into (find-and-replace leaves what it splits without a position).
-  append(diagnostics, reportUnsupportedSyntax(tree, text, file));
+  append(diagnostics, reportUnsupportedSyntax(tree, text, file, context.vuepress));
   append(diagnostics, interpolateConstants(tree, context.constants, file));
   replaceEmojiShortcodes(tree, text);
   replaceTocMarkers(tree);

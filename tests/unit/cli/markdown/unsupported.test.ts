@@ -16,6 +16,15 @@ describe('cli/markdown/unsupported', () => {
     expect(outline.links.map((link) => link.url)).toEqual([]);
   });
 
+  it('in a VuePress tree, any double-brace expression outside code is a Vue expression it does not evaluate', async () => {
+    const page = '# T\n\nCopyright 2014-{{new Date().getFullYear()}} us.\n\nTwo is {{ 1 + 1 }}.\n\n`{{ code }}` and {{ $const.X }} and {{}}.\n';
+    const vue = await renderMarkdown(page, { vuepress: true, constants: { X: 'x' } });
+    expect(vue.tree.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`)).toEqual(['markdown/unsupported-syntax@3:16', 'markdown/unsupported-syntax@5:8']);
+    expect(vue.tree.diagnostics[1]!.message).toBe('"{{ 1 + 1 }}" is a Vue expression, which is not evaluated; it is shown as written.');
+    // Outside a VuePress tree double braces may be text of its own (a template language's docs).
+    expect((await renderMarkdown(page, { constants: { X: 'x' } })).tree.diagnostics).toEqual([]);
+  });
+
   it('says nothing about code, v-pre, constants or step references', async () => {
     const { codes } = await renderMarkdown('# T\n\n`{{ $page.title }}`\n\n::: v-pre\n{{ $page.title }}\n:::\n\n{{steps.trigger.event}} user@[host](https://example.com/) a@b\n\n```md\n!!!include(x.md)!!!\n```\n');
     expect(codes).toEqual([]);
