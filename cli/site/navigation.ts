@@ -5,7 +5,7 @@ import type { NavItemRecord, NavLinkRecord, SidebarItemRecord } from '../../sche
 import type { Diagnostic, Place } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
-import { findPage, type SiteIndex } from './site-index';
+import { findPage, findRedirect, type IndexedPage, type SiteIndex } from './site-index';
 import { anchorHint } from './checks/links';
 import { safeDecode } from './links';
 
@@ -43,10 +43,27 @@ export function resolveNavigation(
         link,
       ),
     );
+  /**
+   * The page a link leads to: its own, or the target of a redirect it goes
+   * through (which the published site serves; a warning, as for a page's
+   * link: the entry links straight to the target). Undefined for none.
+   */
+  const pageOf = (link: string, pagePath: string, at: readonly PropertyKey[], what: string): IndexedPage | undefined => {
+    const page = findPage(index, pagePath);
+    if (page) return page;
+    const redirect = findRedirect(index.redirects, pagePath);
+    const target = redirect && index.pages.get(redirect.to);
+    if (redirect && target) {
+      diagnostics.push(
+        diagnostic('link/through-redirect', locate(at), `${what} "${link}" goes through the redirect "${redirect.from}" → "${target.path}".`, `Link straight to "${target.path}".`, link),
+      );
+    }
+    return target;
+  };
   /** A page's path, a URL as it is, or undefined (reported) for a link to no page: the entry is left out. */
   const resolveLink = (link: string, at: readonly PropertyKey[], what: string): string | undefined => {
     if (isWebUrl(link)) return link;
-    const page = findPage(index, link);
+    const page = pageOf(link, link, at, what);
     if (!page) deadLink(link, locate(at), what);
     return page?.path;
   };
@@ -58,7 +75,7 @@ export function resolveNavigation(
       const link = resolveLink(item.link, at, 'Nav link');
       return link === undefined ? [] : [{ text: item.text, link, external: false }];
     }
-    const page = findPage(index, item.link.slice(0, hashAt));
+    const page = pageOf(item.link, item.link.slice(0, hashAt), at, 'Nav link');
     if (!page) {
       deadLink(item.link, locate(at), 'Nav link');
       return [];
@@ -88,9 +105,10 @@ export function resolveNavigation(
         // A path, or `{ text, link }`: a page shown with its own text, or another site's page.
         const { link, text } = typeof entry === 'string' ? { link: entry, text: undefined } : entry;
         if (text !== undefined && isWebUrl(link)) return [{ type: 'link', link, title: text }];
-        const page = findPage(index, link);
+        const linkAt = typeof entry === 'string' ? here : [...here, 'link'];
+        const page = pageOf(link, link, linkAt, 'Sidebar entry');
         if (!page) {
-          deadLink(link, locate(typeof entry === 'string' ? here : [...here, 'link']), 'Sidebar entry');
+          deadLink(link, locate(linkAt), 'Sidebar entry');
           return [];
         }
         const listedBefore = listed.has(page.path);

@@ -52,6 +52,25 @@ describe('cli/site/navigation', () => {
     ]);
   });
 
+  it('leads a nav link or sidebar entry that goes through a redirect to its target, with a warning at the entry, as a page\'s link', () => {
+    const index = createSiteIndex('/', ['/', '/samples/information.html', '/guide/'].map(page), new Map([['/samples/', '/samples/information.html'], ['/start.html', '/guide/']]));
+    const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/', '/start.html'], nav: [{ text: 'Samples', link: '/samples/' }, { text: 'Setup', link: '/start#setup' }] });
+    const places: unknown[] = [];
+    const { nav, sidebar, diagnostics } = resolveNavigation(config, index, (at) => (places.push(at), { file: 'content/site.yaml' }));
+    expect(nav).toEqual([
+      { text: 'Samples', link: '/samples/information.html', external: false },
+      { text: 'Setup', link: '/guide/#setup', external: false },
+    ]);
+    expect(sidebar).toEqual([{ type: 'page', path: '/', title: '/' }, { type: 'page', path: '/guide/', title: '/guide/' }]);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['link/through-redirect', 'Nav link "/samples/" goes through the redirect "/samples/" → "/samples/information.html".'],
+      ['link/through-redirect', 'Nav link "/start#setup" goes through the redirect "/start.html" → "/guide/".'],
+      ['link/dead-anchor', expect.stringContaining('"#setup"')],
+      ['link/through-redirect', 'Sidebar entry "/start.html" goes through the redirect "/start.html" → "/guide/".'],
+    ]);
+    expect(places).toEqual(expect.arrayContaining([['nav', 0, 'link'], ['nav', 1, 'link'], ['sidebar', 1]]));
+  });
+
   it('shows a { text, link } entry with its own text, and reports a dead one at its link', () => {
     const index = createSiteIndex('/', ['/', '/guide/'].map(page), new Map());
     const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/', { text: 'Start here', link: '/guide/' }, { text: 'Gone', link: '/gone/' }] });
