@@ -138,7 +138,7 @@ async function runMigrate(flags: { content?: string }): Promise<void> {
   writeFileSync(result.file, result.yaml, { flag: 'wx' });
   const where = path.relative(process.cwd(), result.file);
   const lines = [
-    `Wrote ${where}${result.redirects > 0 ? ` with ${result.redirects} redirect(s) from .vuepress/enhanceApp.js` : ''}.`,
+    `Wrote ${where}${result.redirects > 0 ? ` with ${result.redirects} redirect(s) from .vuepress/redirects and .vuepress/enhanceApp.js` : ''}.`,
     ...(result.notCarried.length > 0 ? [`${result.notCarried.length} setting(s) not carried over: see the comments at the top of ${where}.`] : []),
     `${result.diagnostics.length} place(s) in the tree that docsbuild renders differently (listed above).`,
   ];

@@ -4,7 +4,7 @@ import type { ResolvedConfig } from './config';
 import { sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic';
 import { checkSiteConfig } from './site/site-config';
 import { enhanceAppRedirects, RENDERED_DIFFERENTLY, siteYamlOf } from './site/vuepress-migrate';
-import { parseVuepressSiteConfig, siteFromVuepress, standInDiagnostics, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
+import { parseVuepressSiteConfig, standInDiagnostics, VUEPRESS_DEFAULT_TITLE, vuepressSiteOf } from './site/vuepress-site';
 import { loadSources, SITE_CONFIG_NAMES } from './source/load';
 
 export interface MigrateResult {
@@ -16,7 +16,7 @@ export interface MigrateResult {
   refused?: string;
   /** Settings and redirects that could not be carried over, as the comments in `yaml` say them. */
   notCarried: string[];
-  /** Redirects carried over from enhanceApp.js. */
+  /** Redirects carried over from `.vuepress/redirects` and enhanceApp.js. */
   redirects: number;
   /** What the tree uses that docsbuild renders differently (and, if the config fails, why). */
   diagnostics: Diagnostic[];
@@ -24,7 +24,8 @@ export interface MigrateResult {
 
 /**
  * `docsbuild migrate`: the site.yaml equivalent to a VuePress 1 tree's
- * `.vuepress/config.*` (with enhanceApp.js's plain redirects), once, and
+ * `.vuepress/config.*` (with the redirects of `.vuepress/redirects` and
+ * enhanceApp.js's plain ones), once, and
  * what the tree uses that docsbuild renders differently. Writes nothing:
  * the CLI writes the file.
  */
@@ -38,19 +39,19 @@ export async function migrate(config: ResolvedConfig): Promise<MigrateResult> {
   const loaded = folder.config;
   if (loaded?.result.failure) return { ...result, diagnostics: parseVuepressSiteConfig(folder, VUEPRESS_DEFAULT_TITLE).diagnostics };
 
-  const site = loaded
-    ? siteFromVuepress({ value: loaded.result.value, text: loaded.source.text, file: loaded.source.file, runsInContentFolder: folder.runsInContentFolder }, VUEPRESS_DEFAULT_TITLE)
-    : { input: { title: VUEPRESS_DEFAULT_TITLE, markdown: { slugify: 'vuepress' } }, diagnostics: [] };
+  const site = vuepressSiteOf(folder, VUEPRESS_DEFAULT_TITLE);
   const settings: Record<string, unknown> = { ...site.input };
   const notCarried = site.diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`);
   if (folder.enhanceApp) {
     const found = enhanceAppRedirects(folder.enhanceApp.text);
-    if (Object.keys(found.redirects).length > 0) settings.redirects = found.redirects;
-    result.redirects = Object.keys(found.redirects).length;
+    // A source in both: .vuepress/redirects' redirect page is the file a static host serves.
+    const redirects = { ...found.redirects, ...site.input.redirects };
+    if (Object.keys(redirects).length > 0) settings.redirects = redirects;
     for (const other of found.others) notCarried.push(`${folder.enhanceApp.file}:${other.line}: a redirect written as code, carry it over by hand: ${other.text}`);
   }
-  // The settings must make a valid site.yaml; what does not is reported where the VuePress config says it.
-  const checked = checkSiteConfig(settings, () => ({ file: loaded?.source.file ?? file }));
+  result.redirects = Object.keys(settings.redirects ?? {}).length;
+  // The settings must make a valid site.yaml; what does not is reported where the VuePress tree says it.
+  const checked = checkSiteConfig(settings, site.locate);
   const report = (await build(config, { mode: 'check' })).diagnostics.filter((d) => RENDERED_DIFFERENTLY.includes(d.code));
   return {
     ...result,

@@ -6,6 +6,7 @@ import type { VuepressFolder } from '../source/load';
 import { isCode, isConfigRecord as isRecord, type StandIn } from '../source/vuepress-config';
 import { checkSiteConfig, type ParsedSiteConfig } from './site-config';
 import { readVuepressPlugins } from './vuepress-plugins';
+import { readVuepressRedirects } from './vuepress-redirects';
 import { escapeRegExp } from '../support/regexp';
 import { trimCharacter } from '../support/text-scan';
 
@@ -18,6 +19,8 @@ export interface VuepressConfigSource {
   file: string;
   /** VuePress runs in the content folder (cli/source/vuepress-run-folder.ts), not the folder above it. */
   runsInContentFolder?: boolean;
+  /** The tree's `.vuepress/redirects` is read (vuepressSiteOf): the html-redirect plugin's job is done. */
+  redirectsRead?: boolean;
 }
 
 export interface VuepressSite {
@@ -121,7 +124,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
     else if (key === 'anchor' && isRecord(value) && Object.values(value).every((v) => !isCode(v))) continue;
     else ignored(['markdown', key], WHY[key] ?? 'docsbuild renders Markdown its own way');
   }
-  const plugins = readVuepressPlugins(config.plugins);
+  const plugins = readVuepressPlugins(config.plugins, { redirectsRead: source.redirectsRead });
   if (plugins.containers.length > 0) markdown.containers = plugins.containers;
   if (plugins.analytics) input.analytics = plugins.analytics;
   if (plugins.host) input.host = plugins.host;
@@ -474,16 +477,37 @@ function stringOr(value: unknown, fallback: string): string {
 }
 
 /**
- * The site config of a VuePress tree without site.yaml: its config file
- * turned into site.yaml's terms and validated, or VuePress's defaults when
- * there is no config file. A config that failed to load is one error.
+ * What a VuePress tree's `.vuepress/` folder amounts to in site.yaml's
+ * terms: its config's settings (VuePress's defaults without a config), and
+ * the redirects of `.vuepress/redirects`, each placed at its line there.
+ * For a config that ran; parseVuepressSiteConfig reports one that failed.
+ */
+export function vuepressSiteOf(folder: VuepressFolder, fallbackTitle: string): VuepressSite {
+  const loaded = folder.config;
+  const redirects = folder.redirects && readVuepressRedirects(folder.redirects);
+  const site: VuepressSite = loaded
+    ? siteFromVuepress({ value: loaded.result.value, text: loaded.source.text, file: loaded.source.file, runsInContentFolder: folder.runsInContentFolder, redirectsRead: redirects !== undefined }, fallbackTitle)
+    : { input: { title: fallbackTitle, markdown: { slugify: 'vuepress' } }, locate: () => ({ file: folder.configFile ?? '' }), diagnostics: [] };
+  if (!redirects) return site;
+  return {
+    input: { ...site.input, redirects: redirects.redirects },
+    // A redirect's problems at its line of the file (site.yaml's checks ask by ['redirects', from], or ['redirects'] and the source).
+    locate: (path, key) => (path[0] === 'redirects' ? redirects.placeOf(key ?? (path[1] as string | undefined)) : undefined) ?? site.locate(path, key),
+    diagnostics: [...site.diagnostics, ...redirects.diagnostics],
+  };
+}
+
+/**
+ * The site config of a VuePress tree without site.yaml: its `.vuepress/`
+ * folder turned into site.yaml's terms (vuepressSiteOf) and validated. A
+ * config that failed to load is one error.
  */
 export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: string): ParsedSiteConfig {
   const loaded = folder.config;
-  if (!loaded) return checkSiteConfig({ title: fallbackTitle, markdown: { slugify: 'vuepress' } }, () => ({ file: folder.configFile ?? '' }));
-  const { source, result } = loaded;
-  if (result.failure) {
-    const { message, line, column, thrownIn } = result.failure;
+  const failure = loaded?.result.failure;
+  if (loaded && failure) {
+    const { source, result } = loaded;
+    const { message, line, column, thrownIn } = failure;
     const standIns = result.standIns ?? [];
     const where = thrownIn === undefined ? '' : ` (thrown in ${thrownIn}, which the config loads)`;
     // A module the config requires may need a package that is not installed: its stand-in is the likely cause.
@@ -496,9 +520,10 @@ export function parseVuepressSiteConfig(folder: VuepressFolder, fallbackTitle: s
       ],
     };
   }
-  const site = siteFromVuepress({ value: result.value, text: source.text, file: source.file, runsInContentFolder: folder.runsInContentFolder }, fallbackTitle);
+  const site = vuepressSiteOf(folder, fallbackTitle);
   const checked = checkSiteConfig(site.input, site.locate);
-  return { ...checked, diagnostics: [...standInDiagnostics(source, result.standIns), ...site.diagnostics, ...checked.diagnostics], constantsAreThemeSettings: true };
+  const standIns = loaded ? standInDiagnostics(loaded.source, loaded.result.standIns) : [];
+  return { ...checked, diagnostics: [...standIns, ...site.diagnostics, ...checked.diagnostics], constantsAreThemeSettings: true };
 }
 
 /**

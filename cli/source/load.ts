@@ -78,6 +78,8 @@ export const VUEPRESS_DIR = '.vuepress';
 export const VUEPRESS_PUBLIC_DIR = `${VUEPRESS_DIR}/public`;
 /** Where a VuePress 1 tree adds code to the app (router redirects among it). */
 export const VUEPRESS_ENHANCE_APP = `${VUEPRESS_DIR}/enhanceApp.js`;
+/** The html-redirect plugin's redirects, a `FROM TO` line each. */
+export const VUEPRESS_REDIRECTS = `${VUEPRESS_DIR}/redirects`;
 /** The config files VuePress 1 reads, in the order it looks for them. */
 export const VUEPRESS_CONFIG_NAMES = ['config.js', 'config.cjs', 'config.mjs', 'config.ts'] as const;
 
@@ -91,6 +93,8 @@ export interface VuepressFolder {
   runsInContentFolder?: true;
   /** `.vuepress/enhanceApp.js`, read as text (never run) for the redirects `docsbuild migrate` carries over. */
   enhanceApp?: SourceFile;
+  /** Without a site.yaml: `.vuepress/redirects`, the html-redirect plugin's redirects, which stand in for site.yaml's. */
+  redirects?: SourceFile;
 }
 
 export const SITE_CONFIG_NAMES = ['site.yaml', 'site.yml'] as const;
@@ -179,11 +183,12 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
   const configName = SITE_CONFIG_NAMES.find((name) => tree.files.includes(name));
   const siteConfig = configName === undefined ? undefined : await read(configName, MAX_CONFIG_BYTES);
   const vuepress = await findVuepressFolder(config.contentDir);
-  // site.yaml wins: the VuePress config runs only when there is none.
+  // site.yaml wins: the VuePress config runs, and its redirects are read, only when there is none.
   if (vuepress?.configFile && configName === undefined) {
     const source = await read(vuepress.configFile, MAX_CONFIG_BYTES);
     if (source) vuepress.config = { source, result: await runVuepressConfig(path.join(config.contentDir, vuepress.configFile), source.text) };
   }
+  if (vuepress && configName === undefined && (await isFile(path.join(config.contentDir, VUEPRESS_REDIRECTS)))) vuepress.redirects = await read(VUEPRESS_REDIRECTS, MAX_CONFIG_BYTES);
   if (vuepress && (await isFile(path.join(config.contentDir, VUEPRESS_ENHANCE_APP)))) vuepress.enhanceApp = await read(VUEPRESS_ENHANCE_APP);
   // A VuePress tree needs no site.yaml: its .vuepress/ config (or VuePress's defaults) stands in.
   if (configName === undefined && !vuepress) {

@@ -52,6 +52,29 @@ describe('cli/migrate', () => {
     expect(after.manifest!.site.nav).toEqual(before.manifest!.site.nav);
   });
 
+  it("carries .vuepress/redirects into site.yaml's redirects, beside enhanceApp.js's, and the site built from it redirects alike", async () => {
+    const config = await copy();
+    await writeFile(path.join(config.contentDir, '.vuepress', 'redirects'), '# The wiring notes moved\n/wires /guide/wiring.html\n/opts.html /reference/options.html\n');
+    const before = await build(config, { mode: 'build' });
+    const result = await migrate(config);
+    expect(result.redirects).toBe(3);
+    expect(result.yaml).toMatch(/^redirects:\n {2}\/setup\/: \/guide\/\n {2}\/wires\/: \/guide\/wiring.html\n {2}\/opts.html: \/reference\/options.html$/m);
+    await writeFile(result.file, result.yaml!);
+    const after = await build(config, { mode: 'build' });
+    expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // The VuePress tree's build had .vuepress/redirects alone (enhanceApp.js is code, never run): site.yaml adds enhanceApp's.
+    const redirectsOf = (built: typeof before) => (JSON.parse(built.files.get('redirects.json') as string) as { redirects: { from: string }[] }).redirects;
+    expect(redirectsOf(after)).toEqual([...redirectsOf(before), { from: '/setup/', to: '/guide/' }].sort((a, b) => (a.from < b.from ? -1 : 1)));
+  });
+
+  it('lists a line of .vuepress/redirects that is not FROM TO as not carried over', async () => {
+    const config = await copy();
+    await writeFile(path.join(config.contentDir, '.vuepress', 'redirects'), '/wires/ /guide/wiring.html\n/lonely/\n');
+    const result = await migrate(config);
+    expect(result.redirects).toBe(2);
+    expect(result.yaml).toContain('# Not carried over: content/.vuepress/redirects:2: "/lonely/" has no target: a line is the source path, then the path it redirects to.');
+  });
+
   it('refuses to write over a site.yaml, and outside a VuePress tree', async () => {
     const config = await copy();
     await writeFile(path.join(config.contentDir, 'site.yaml'), 'title: Mine\n');

@@ -1,7 +1,12 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildIntoFolder } from '../../cli/build';
+import { resolveConfig } from '../../cli/config';
+import { nowNs } from '../../cli/source/input-stamps';
 import { htmlFileOf } from '../../cli/output/layout';
 import { buildFixture } from '../helpers/build-fixture';
-import { buildFiles } from '../helpers/temp-site';
+import { buildFiles, placesOf, tempSite } from '../helpers/temp-site';
 
 const VUEPRESS_CONFIG = '.vuepress/config.js';
 
@@ -135,6 +140,66 @@ describe('VuePress 1 trees', () => {
 
 /** What a VuePress tree's `.vuepress/` folder gives the build besides the pages. */
 describe('VuePress 1 trees: the .vuepress/ folder', () => {
+  /** A tree whose html-redirect plugin sends an old folder to a page, and whose nav and a page link to the old folder. */
+  const redirectedTree = (redirects: string) => ({
+    [VUEPRESS_CONFIG]: [
+      'module.exports = {',
+      "  plugins: [['@vuepress/html-redirect', { countdown: 0 }]],",
+      "  themeConfig: { nav: [{ text: 'Demos', link: '/demos/' }], sidebar: ['/', '/demos/bars', '/setup'] },",
+      '}',
+      '',
+    ].join('\n'),
+    '.vuepress/redirects': redirects,
+    'README.md': '# Home\n\nThe [demos](./demos/).\n',
+    'demos/bars.md': '# Bars\n',
+    'setup.md': '# Setup\n',
+  });
+
+  it('reads .vuepress/redirects as site.yaml redirects: links through them are warnings, and the build writes them', async () => {
+    const files = redirectedTree('# Moved when the demos got pages of their own\n/demos/ /demos/bars.html\n\n/install /setup.html\n');
+    const checked = await buildFiles(files);
+    expect(checked.diagnostics.map((d) => [d.code, d.file, d.line])).toEqual([
+      ['link/through-redirect', `content/${VUEPRESS_CONFIG}`, 3],
+      ['link/through-redirect', 'content/README.md', 3],
+    ]);
+    const built = await buildFiles(files, 'build');
+    expect(JSON.parse(built.files.get('redirects.json') as string).redirects).toEqual([
+      { from: '/demos/', to: '/demos/bars.html' },
+      { from: '/index.html', to: '/' },
+      // `/install` as the plugin takes it: `/install/`, which it wrote as install/index.html.
+      { from: '/install/', to: '/setup.html' },
+    ]);
+    expect(built.files.get('demos/index.html')).toContain('/demos/bars.html');
+    expect(built.manifest!.site.nav).toEqual([{ text: 'Demos', link: '/demos/bars.html', external: false }]);
+  });
+
+  it("reports each problem of .vuepress/redirects at its line, site.yaml's checks included", async () => {
+    const invalid = await buildFiles(redirectedTree('/demos/ /demos/bars.html\n/alone/\nsetup-old /setup.html\n'));
+    expect(placesOf(invalid, '.vuepress/redirects')).toEqual(['vuepress/malformed-redirect@2:1', 'config/invalid@3:1']);
+    // Redirects the config accepts are checked against the pages, as site.yaml's are.
+    const unresolved = await buildFiles(redirectedTree('/demos/ /demos/bars.html\n/gone/ /nowhere/\n/setup.html /demos/\n'));
+    expect(placesOf(unresolved, '.vuepress/redirects')).toEqual(['redirect/dead-target@2:1', 'redirect/shadows-page@3:1']);
+  });
+
+  it('builds again after .vuepress/redirects changes, with the cache on', async () => {
+    const site = tempSite(redirectedTree('/demos/ /demos/bars.html\n'));
+    try {
+      const config = resolveConfig(site.root, { config: false, cache: true });
+      const build = async () => {
+        const folder = await buildIntoFolder(config, { stampedAt: nowNs() + 3_000_000_000n });
+        await folder.commit();
+        return folder;
+      };
+      await build();
+      writeFileSync(path.join(site.contentDir, '.vuepress', 'redirects'), '/demos/ /demos/bars.html\n/install/ /setup.html\n');
+      const again = await build();
+      expect(again.upToDate).toBe(false);
+      expect(readFileSync(path.join(config.outDir, 'redirects.json'), 'utf8')).toContain('"from":"/install/"');
+    } finally {
+      site.remove();
+    }
+  });
+
   it('reports no themeConfig value unused: they are theme settings, constants only for a page that uses one', async () => {
     const result = await buildFiles({
       [VUEPRESS_CONFIG]: "module.exports = {\n  themeConfig: {\n    logo: '/favicon.ico',\n    version: '3.2',\n    sidebar: ['/'],\n  },\n}\n",

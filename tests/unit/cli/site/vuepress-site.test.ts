@@ -88,6 +88,15 @@ describe('cli/site/vuepress-site', () => {
     expect(convert({ plugins: [['vuepress-plugin-container', { type: 'callout', defaultTitle: '' }]] }).input.markdown).toMatchObject({ containers: [{ type: 'callout', title: '' }] });
   });
 
+  it('says nothing of the html-redirect plugin when .vuepress/redirects is read, and says the tree has no such file otherwise', () => {
+    const text = "module.exports = {\n  plugins: [['@vuepress/html-redirect', { countdown: 0 }]],\n};\n";
+    const value = { plugins: [['@vuepress/html-redirect', { countdown: 0 }]] };
+    expect(siteFromVuepress({ value, text, file: FILE, redirectsRead: true }, 'T').diagnostics).toEqual([]);
+    expect(convert(value, text).diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [2, 'VuePress plugin "@vuepress/html-redirect" is not used: it makes the redirects of .vuepress/redirects, and the tree has no such file.'],
+    ]);
+  });
+
   it("takes the sitemap plugin's hostname as site.yaml host (docsbuild writes sitemap.xml with it), and says so when it cannot", () => {
     const taken = convert({ plugins: [['sitemap', { hostname: 'https://vue-select.org/' }]] });
     expect(taken.input.host).toBe('https://vue-select.org');
