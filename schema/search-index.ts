@@ -17,6 +17,13 @@ export const SearchRootSchema = z.strictObject({
   version: z.literal(SEARCH_INDEX_VERSION),
   /** The docs version the index covers (site.yaml `versions.current`), when the site has versions. */
   docsVersion: z.string().optional(),
+  /**
+   * The site.yaml `locales` folders other than `/`, when it has some: a
+   * reader searches the pages of the locale folder the page shown is in
+   * (the deepest that holds it), else the pages in none, as VuePress's
+   * search does.
+   */
+  locales: z.array(z.string()).optional(),
   /** Documents in the whole index, and each field's average length over them: what BM25 ranks with, whatever shards are in. */
   documents: z.number().int().min(0),
   averageFieldLength: z.array(z.number()),

@@ -63,7 +63,20 @@ export interface LocalSearch {
  * Every word must match (AND), so each word narrows the list; when that
  * finds nothing, any word may (OR), so a stray word does not empty it.
  */
-export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: string): LocalSearch {
+/** The locale folder a page is in: the deepest of `folders` that holds its path, else `/`. */
+export function localeFolderOf(path: string, folders: readonly string[]): string {
+  let deepest = '/';
+  for (const folder of folders) if (path.startsWith(folder) && folder.length > deepest.length) deepest = folder;
+  return deepest;
+}
+
+/**
+ * `shownPath`: the path of the page the reader is on. On a site with locale
+ * folders (SearchRoot.locales) only hits in its folder are given, as
+ * VuePress's search gives them: an English reader of vue-apollo searching
+ * `fetchMore` got the Chinese page first.
+ */
+export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: string, shownPath?: () => string): LocalSearch {
   if (root.version !== SUPPORTED_INDEX_VERSION) throw new Error(`search index version ${String(root.version)}`);
   const prefixes = root.terms.map(([prefix]) => prefix);
   const postings = new LoadedPostings();
@@ -133,15 +146,26 @@ export function loadLocalSearch(root: SearchRoot, read: ReadIndexFile, base: str
       const index = engine();
       let results = index.search(query, { ...SEARCH_OPTIONS, combineWith: 'AND' });
       if (results.length === 0) results = index.search(query, { ...SEARCH_OPTIONS, combineWith: 'OR' });
-      const top = results.slice(0, MAX_HITS);
-      const shards = await Promise.all(top.map((r) => loadDocs(Math.floor((r.id as number) / root.docs.perShard))));
-      return top.flatMap((r, at) => toHit(r, shards[at]!) ?? []);
+      const locales = root.locales;
+      const folder = locales && shownPath ? localeFolderOf(shownPath(), locales) : undefined;
+      const hits: SearchHit[] = [];
+      // Without locales the first ten results are the hits; with them, results are taken ten at a time until ten are the reader's.
+      for (let from = 0; from < results.length && hits.length < MAX_HITS; from += MAX_HITS) {
+        const batch = results.slice(from, from + MAX_HITS);
+        const shards = await Promise.all(batch.map((r) => loadDocs(Math.floor((r.id as number) / root.docs.perShard))));
+        for (const [at, result] of batch.entries()) {
+          const hit = toHit(result, shards[at]!);
+          if (hit && (folder === undefined || localeFolderOf(hit.source!.path, locales!) === folder) && hits.length < MAX_HITS) hits.push(hit);
+        }
+        if (folder === undefined) break;
+      }
+      return hits;
     },
   };
 }
 
 /** The engine the search panel uses: the same search, behind the interface DocSearch's engine has too. */
-export function createLocalEngine(root: SearchRoot, read: ReadIndexFile, base: string): SearchEngine {
-  const local = loadLocalSearch(root, read, base);
+export function createLocalEngine(root: SearchRoot, read: ReadIndexFile, base: string, shownPath?: () => string): SearchEngine {
+  const local = loadLocalSearch(root, read, base, shownPath);
   return { search: (query) => local.search(query) };
 }

@@ -318,7 +318,17 @@ async function loadEngine(site: ShellSite, context: SearchContext): Promise<Sear
   if (!name) throw new Error('This site has no search index.');
   // The library and the index's root at once: one wait. Its shards come as queries need them.
   const [{ createLocalEngine }, root] = await Promise.all([import('./local-engine'), getJson<SearchRoot>(doFetch, `${site.base}${name}`)]);
-  return createLocalEngine(root, (file) => getJson(doFetch, `${site.base}${file}`), site.base);
+  // The page shown, as the index names pages (without the base): its locale's pages are searched.
+  const shownPath = () => `/${safeDecodeUri(window.location.pathname).slice(site.base.length)}`;
+  return createLocalEngine(root, (file) => getJson(doFetch, `${site.base}${file}`), site.base, shownPath);
+}
+
+function safeDecodeUri(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 async function getJson<T>(doFetch: typeof fetch, url: string): Promise<T> {

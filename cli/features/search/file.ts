@@ -17,8 +17,8 @@ export function searchIndexKey(pages: readonly SearchKeyPage[], docsVersion?: st
 }
 
 /** The same from the pages' keys (searchPageKey), in path order. */
-export function searchIndexKeyOf(pageKeys: readonly string[], docsVersion?: string): string {
-  const hash = createHash('sha256').update(JSON.stringify(['search', docsVersion ?? null]));
+export function searchIndexKeyOf(pageKeys: readonly string[], docsVersion?: string, locales: readonly string[] = []): string {
+  const hash = createHash('sha256').update(JSON.stringify(['search', docsVersion ?? null, ...(locales.length > 0 ? [locales] : [])]));
   for (const key of pageKeys) hash.update(key);
   return `search:${hash.digest('hex')}`;
 }

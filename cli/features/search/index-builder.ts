@@ -22,6 +22,8 @@ export interface SearchablePage {
 export interface SearchIndexOptions {
   /** The docs version the index covers (`versions.current`). */
   docsVersion?: string;
+  /** The site's locale folders other than `/` (SearchRoot.locales). */
+  locales?: readonly string[];
   /** How terms are split into shards (tests make them small). */
   termLimits?: ShardLimits;
   docsPerShard?: number;
@@ -124,7 +126,7 @@ export function createSearchIndexBuilder(options: SearchIndexOptions = {}): Sear
       between?.();
       const termFiles = termShardFilesOf(built.terms, built.postings, options.termLimits);
       const docFiles = docShardFilesOf(docs, pages, docsPerShard);
-      const root = rootFileOf({ docsVersion: options.docsVersion, documents: built.documents, averageFieldLength: built.averageFieldLength, terms: termFiles.root, docs: docFiles.root });
+      const root = rootFileOf({ docsVersion: options.docsVersion, locales: options.locales, documents: built.documents, averageFieldLength: built.averageFieldLength, terms: termFiles.root, docs: docFiles.root });
       const parts = { terms: built.terms, postings: built.postings, termShards: termFiles.root, docs: docFiles.root };
       return { root, shards: [...termFiles.files, ...docFiles.files], pages: pages.length, documents: docs.length, parts };
     },
@@ -165,11 +167,12 @@ export function docShardFilesOf(docs: readonly [page: number, slug: string, head
 }
 
 /** The root: what BM25 needs of all documents and where the shards are. */
-export function rootFileOf(parts: { docsVersion?: string; documents: number; averageFieldLength: number[]; terms: SearchRoot['terms']; docs: SearchRoot['docs'] }): SearchIndexFile {
+export function rootFileOf(parts: { docsVersion?: string; locales?: readonly string[]; documents: number; averageFieldLength: number[]; terms: SearchRoot['terms']; docs: SearchRoot['docs'] }): SearchIndexFile {
   // Validate what we write, as for pages.json: a contract violation is our bug.
   const root = SearchRootSchema.parse({
     version: SEARCH_INDEX_VERSION,
     ...(parts.docsVersion !== undefined ? { docsVersion: parts.docsVersion } : {}),
+    ...(parts.locales && parts.locales.length > 0 ? { locales: [...parts.locales] } : {}),
     documents: parts.documents,
     averageFieldLength: parts.averageFieldLength,
     terms: parts.terms,

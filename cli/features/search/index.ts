@@ -43,9 +43,11 @@ async function start(context: EmitContext): Promise<FeatureRun> {
   const site = model.record;
   if (site.search.provider !== 'local') return {};
   const docsVersion = site.versions?.current;
+  // A reader searches their own locale's pages (SearchRoot.locales).
+  const locales = Object.keys(model.config.locales).filter((folder) => folder !== '/').sort();
   // `pages` are in path order: the order the index takes them.
   const pageKeys = pages.map(!kept && stored ? storedPageKey : contentKeyOf);
-  const key = searchIndexKeyOf(pageKeys, docsVersion);
+  const key = searchIndexKeyOf(pageKeys, docsVersion, locales);
   const reused = await reuseIndex(key, output);
   if (reused) {
     published.searchIndex = reused;
@@ -55,14 +57,14 @@ async function start(context: EmitContext): Promise<FeatureRun> {
   if (!kept && stored) {
     const records = await stored.loadRecords(STORED_INDEX);
     const previous = records && storedIndexOf(records);
-    const options = { docsVersion };
+    const options = { docsVersion, locales };
     if (previous?.meta.settings === settingsOf(options) && updatesByDifference(pageKeys.filter((k) => !previous.pages.has(k)).length, pageKeys.length)) {
       return updatedIndexRun(context, key, pageKeys, previous, options);
     }
     return wholeIndexRun(context, key, pageKeys, options);
   }
 
-  const builder = createSearchIndexBuilder({ docsVersion });
+  const builder = createSearchIndexBuilder({ docsVersion, locales });
   // The dev server keeps each page's counted words in memory.
   const prepared = preparedPages(kept);
   const used = new Set<string>();

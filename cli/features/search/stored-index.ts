@@ -71,7 +71,7 @@ const POSTINGS = '\0postings';
 
 /** What else an index is made with, as stored: a stored index made otherwise is not updated but made again. */
 export function settingsOf(options: SearchIndexOptions): string {
-  return JSON.stringify([options.docsVersion ?? null, options.docsPerShard ?? DOCS_PER_SHARD, options.termLimits ?? TERM_SHARD_LIMITS]);
+  return JSON.stringify([options.docsVersion ?? null, options.locales ?? [], options.docsPerShard ?? DOCS_PER_SHARD, options.termLimits ?? TERM_SHARD_LIMITS]);
 }
 
 /**
@@ -288,7 +288,7 @@ export function updateIndex(previous: StoredIndex, pages: readonly IndexPage[], 
     shards.push(...made.files);
   }
   const averageFieldLength = totals.map((total) => (documents === 0 ? 0 : total / documents));
-  const root = rootFileOf({ docsVersion: options.docsVersion, documents, averageFieldLength, terms: termShards, docs });
+  const root = rootFileOf({ docsVersion: options.docsVersion, locales: options.locales, documents, averageFieldLength, terms: termShards, docs });
   return {
     root,
     shards,

@@ -47,12 +47,12 @@ const SECRET = page('/internal/', 'Internal notes', [[2, 'Payload secrets', 'pay
 const PAGES = [LIMITS, ERRORS, MEMORY, SECRET];
 
 /** The index of `pages` as files, and a search over them that records which files it read. */
-function searchOf(pages: SearchablePage[], options: SearchIndexOptions = { docsVersion: 'latest' }) {
+function searchOf(pages: SearchablePage[], options: SearchIndexOptions = { docsVersion: 'latest' }, shownPath?: () => string) {
   const built = buildSearchIndex(pages, options);
   const files = new Map([built.root, ...built.shards].map((f) => [f.name, JSON.parse(f.content) as unknown]));
   const root = files.get(built.root.name) as SearchRoot;
   const read: string[] = [];
-  const search = loadLocalSearch(root, async <T,>(name: string) => (read.push(name), files.get(name) as T), '/docs/');
+  const search = loadLocalSearch(root, async <T,>(name: string) => (read.push(name), files.get(name) as T), '/docs/', shownPath);
   const terms = root.terms.flatMap(([, name]) => (files.get(name) as SearchTermShard).terms);
   return { built, files, root, terms, read, search };
 }
@@ -166,6 +166,25 @@ describe('cli/features/search/index-builder', () => {
   it('falls back to any word when no document has them all', async () => {
     const { search } = searchOf(PAGES);
     expect(await hrefs(search.search('timeout zebra'))).toEqual(['/docs/errors/#timeout']);
+  });
+
+  it("on a site with locale folders, gives the hits of the shown page's locale, even when another locale's rank higher", async () => {
+    // Twelve Chinese pages that say "fetchMore" in their titles outrank the English page, which says it in a section.
+    const chinese = Array.from({ length: 12 }, (_, i) => page(`/zh/p${String(i).padStart(2, '0')}.html`, `fetchMore 分页 ${i}`, []));
+    const english = page('/guide/pagination.html', 'Pagination', [[2, 'Paging with fetchMore', 'paging-with-fetchmore', 'Call fetchMore to page.']]);
+    const pages = [english, ...chinese];
+    let shown = '/guide/';
+    const { root, search } = searchOf(pages, { locales: ['/zh/'] }, () => shown);
+    expect(root.locales).toEqual(['/zh/']);
+    expect(await hrefs(search.search('fetchMore'))).toEqual(['/docs/guide/pagination.html#paging-with-fetchmore']);
+    shown = '/zh/p03.html';
+    const zh = await hrefs(search.search('fetchMore'));
+    expect(zh).toHaveLength(10);
+    expect(zh.every((href) => href.startsWith('/docs/zh/'))).toBe(true);
+    // Without locale folders every page is searched.
+    const all = await hrefs(searchOf(pages, {}, () => '/guide/').search.search('fetchMore'));
+    expect(all).toContain('/docs/guide/pagination.html#paging-with-fetchmore');
+    expect(all.filter((href) => href.startsWith('/docs/zh/'))).toHaveLength(9);
   });
 
   it('leaves pages with frontmatter search: false out entirely', async () => {
