@@ -16,8 +16,9 @@ import { MemorySource } from './file-source';
 import { listen, type ListenOptions, type RunningServer } from './listen';
 import { createStaticHandler } from './static';
 import { WAITING_PAGE, WAITING_SCRIPT } from './waiting-page';
-import { watchTrees, type TreeWatcher } from './watcher';
-import { isOutputFolder, outputInContent } from '../source/output-in-content';
+import { watchTrees, type TreeWatcher, type WatchedTree } from './watcher';
+import { outputInContent } from '../source/output-in-content';
+import { isReadFolder } from '../source/content-folders';
 
 export interface DevOptions extends ListenOptions {
   config: ResolvedConfig;
@@ -327,11 +328,11 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
   // Listen first (a port in use fails at once), watch, then build: a change during the first build makes a second.
   const http = await listen(options, handler);
-  const watched = [config.contentDir, ...((options.watchViewer ?? !VIEWER_INSTALLED) ? [VIEWER_DIR] : [])];
-  // The output folder, when it lies in the content folder (source/output-in-content.ts): a CLI build writing it is no edit.
+  // The content folders a build reads (source/content-folders.ts): a VuePress tree's .vuepress/ (its config) too, not the output
+  // folder when it lies in the content folder (a CLI build writing it is no edit).
   const output = outputInContent(config.contentDir, config.outDir);
-  const isOutput = (dir: string) => output !== undefined && isOutputFolder(path.relative(config.contentDir, dir).split(path.sep).join('/'), output);
-  watcher = watchTrees(watched, onChange, isOutput);
+  const content: WatchedTree = { root: config.contentDir, takes: (relative) => isReadFolder(relative, output) };
+  watcher = watchTrees([content, ...((options.watchViewer ?? !VIEWER_INSTALLED) ? [{ root: VIEWER_DIR }] : [])], onChange);
   run();
   await settled();
   return {

@@ -3,15 +3,24 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface TreeWatcher {
-  /** Also watch these folders (not their subfolders), in place of those given before: where imported files are, outside the trees or in folders the walk skips (`.vuepress/`). */
+  /** Also watch these folders (not their subfolders), in place of those given before: where imported files are, outside the trees or in folders the walk skips. */
   watchFolders(dirs: readonly string[]): void;
   close(): void;
 }
 
+/** A folder tree to watch, and which of its folders: those whose contents are inputs. */
+export interface WatchedTree {
+  root: string;
+  /** Whether the walk takes the folder `relative` (POSIX, from the root; its parent taken). Default: all but dot folders and node_modules. */
+  takes?: (relative: string) => boolean;
+}
+
 /** Editors' swap and backup files: saving a page touches these too, and they are never content. */
 const IGNORED_NAME = /(?:^\.#|^#.*#$|~$|\.sw[a-p]$|^4913$|\.tmp$)/;
-const SKIPPED_FOLDER = new Set(['node_modules', '.git']);
-const isWalked = (name: string) => !SKIPPED_FOLDER.has(name) && !name.startsWith('.');
+const takesByDefault = (relative: string) => {
+  const name = path.posix.basename(relative);
+  return name !== 'node_modules' && !name.startsWith('.');
+};
 
 /**
  * Watches folder trees with one non-recursive fs.watch per folder. A name
@@ -26,14 +35,18 @@ const isWalked = (name: string) => !SKIPPED_FOLDER.has(name) && !name.startsWith
  * needs to say is "something under here changed": per-folder inotify
  * watches do that reliably, without a dependency.
  */
-export function watchTrees(roots: readonly string[], onChange: (file: string) => void, skipped: (dir: string) => boolean = () => false): TreeWatcher {
+export function watchTrees(watched: readonly WatchedTree[], onChange: (file: string) => void): TreeWatcher {
   const watchers = new Map<string, FSWatcher>();
-  const trees = roots.map((root) => path.resolve(root));
-  /** A folder the walk of a tree takes (not one only watchFolders gave). */
-  const inTree = (dir: string) =>
-    trees.some((root) => {
-      const relative = path.relative(root, dir);
-      return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) && relative.split(path.sep).every(isWalked) && !skipped(dir);
+  const trees = watched.map(({ root, takes = takesByDefault }) => ({ root: path.resolve(root), takes }));
+  type Tree = (typeof trees)[number];
+  const relativeIn = (tree: Tree, dir: string) => path.relative(tree.root, dir).split(path.sep).join('/');
+  /** The tree whose walk takes a folder (undefined for one only watchFolders gave): the folder and each one above it in the tree are taken. */
+  const treeOf = (dir: string) =>
+    trees.find((tree) => {
+      const relative = relativeIn(tree, dir);
+      if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
+      const names = relative.split('/');
+      return names.every((_, at) => tree.takes(names.slice(0, at + 1).join('/')));
     });
   let closed = false;
   let rescanning: Promise<void> | undefined;
@@ -63,12 +76,12 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
     watchers.delete(dir);
   };
 
-  /** Adds `dir` and every folder under it the walk takes to `found`. */
-  const walk = async (dir: string, found: Set<string>) => {
+  /** Adds `dir` and every folder under it the walk of `tree` takes to `found`. */
+  const walk = async (tree: Tree, dir: string, found: Set<string>) => {
     found.add(dir);
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    const folders = entries.filter((e) => e.isDirectory() && isWalked(e.name)).map((e) => path.join(dir, e.name));
-    await Promise.all(folders.filter((folder) => !skipped(folder)).map((folder) => walk(folder, found)));
+    const folders = entries.filter((e) => e.isDirectory()).map((e) => path.join(dir, e.name));
+    await Promise.all(folders.filter((folder) => tree.takes(relativeIn(tree, folder))).map((folder) => walk(tree, folder, found)));
   };
   /**
    * A name that came or went. A folder there now is watched afresh with all
@@ -82,9 +95,10 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
       for (const dir of [...watchers.keys()]) if (dir === file || dir.startsWith(`${file}${path.sep}`)) unwatch(dir);
       return;
     }
-    if (!inTree(file)) return;
+    const tree = treeOf(file);
+    if (!tree) return;
     const found = new Set<string>();
-    await walk(file, found);
+    await walk(tree, file, found);
     if (closed) return;
     for (const dir of found) {
       unwatch(dir);
@@ -94,7 +108,7 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
 
   const scan = async () => {
     const found = new Set<string>();
-    await Promise.all(trees.map((root) => walk(root, found)));
+    await Promise.all(trees.map((tree) => walk(tree, tree.root, found)));
     for (const dir of extra) found.add(dir);
     if (closed) return;
     for (const dir of [...watchers.keys()]) if (!found.has(dir)) unwatch(dir);
@@ -115,7 +129,7 @@ export function watchTrees(roots: readonly string[], onChange: (file: string) =>
     });
   };
 
-  for (const root of trees) watchFolder(root);
+  for (const tree of trees) watchFolder(tree.root);
   rescan();
   return {
     watchFolders(dirs) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { VUEPRESS_DIR, type ListedTree } from './load';
 import { RACY_NS, type FileStat } from './unchanged-files';
 import { isOutputFolder } from './output-in-content';
+import { isReadFolder } from './content-folders';
 
 /**
  * Stat stamps of a build's inputs, as git's index keeps them: size, change
@@ -55,9 +56,9 @@ export function stampPaths(paths: Iterable<string>, since?: bigint): Stamps {
 }
 
 /**
- * Every entry of the content tree the build walks (source/load.ts: no dot
- * files but `.vuepress/`, nothing under node_modules, not the output folder `skipped`: see
- * outputInContent), by path relative to the content root,
+ * Every entry of the content tree the build walks (no dot files, the
+ * folders isReadFolder takes: `.vuepress/`, nothing under node_modules, not
+ * the output folder `skipped`), by path relative to the content root,
  * with its stamp. A file added, deleted or renamed changes the set of keys;
  * an edit changes a stamp. Folders are listed (not stamped): an empty one
  * is no input, but a file in it is.
@@ -69,16 +70,15 @@ export function stampContentTree(contentDir: string, since: bigint = nowNs(), sk
   const walk = (relative: string) => {
     const entries = readdirSync(path.join(contentDir, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
-      // Dot files are not read, but a `.vuepress/` folder is (its config, its public files): its appearance alone changes the build.
-      if (entry.name.startsWith('.') && !(relative === '' && entry.name === VUEPRESS_DIR)) continue;
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (skipped !== undefined && isOutputFolder(child, skipped)) continue;
       if (entry.isDirectory()) {
-        // node_modules is never read, and is no input: with the pages at the project's root it is where the cache appears.
-        if (entry.name === 'node_modules') continue;
+        // A `.vuepress/` folder is read (its appearance alone changes the build); node_modules is not (with the pages at the project's root it is where the cache appears).
+        if (!isReadFolder(child, skipped)) continue;
         stamps[`${child}/`] = 'dir';
         walk(child);
       } else {
+        // Dot files are not read (a link named `.vuepress` is stamped as the folder would be).
+        if ((entry.name.startsWith('.') && child !== VUEPRESS_DIR) || (skipped !== undefined && isOutputFolder(child, skipped))) continue;
         const { stamp, listed } = stampWithStat(path.join(contentDir, child), since);
         stamps[child] = stamp;
         if (listed) listings.set(child, listed);

@@ -34,7 +34,7 @@ describe('cli/serve/watcher', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
     await mkdir(path.join(dir, 'a', 'b'), { recursive: true });
     const seen: string[] = [];
-    watcher = watchTrees([dir], (file) => seen.push(path.relative(dir!, file)));
+    watcher = watchTrees([{ root: dir }], (file) => seen.push(path.relative(dir!, file)));
     await new Promise((r) => setTimeout(r, 100));
 
     await writeFile(path.join(dir, 'a', 'b', 'page.md'), '# x');
@@ -54,8 +54,8 @@ describe('cli/serve/watcher', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
     await mkdir(path.join(dir, 'dist', 'assets'), { recursive: true });
     const seen: string[] = [];
-    const skipped = (folder: string) => path.basename(folder) === 'dist' || path.basename(folder) === 'dist.tmp-1-a';
-    watcher = watchTrees([dir], (file) => seen.push(path.relative(dir!, file)), skipped);
+    const takes = (relative: string) => relative !== 'dist' && relative !== 'dist.tmp-1-a';
+    watcher = watchTrees([{ root: dir, takes }], (file) => seen.push(path.relative(dir!, file)));
     await new Promise((r) => setTimeout(r, 100));
     await writeFile(path.join(dir, 'dist', 'assets', 'a.md'), '# copy');
     await mkdir(path.join(dir, 'dist.tmp-1-a'));
@@ -67,6 +67,27 @@ describe('cli/serve/watcher', () => {
     expect(new Set(seen.filter((f) => f.endsWith('.md')))).toEqual(new Set(['page.md']));
   });
 
+  it("walks the folders a tree's rule takes (a dot folder it names, there from the start or made later) and by default no dot folder or node_modules", async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
+    for (const folder of ['content/.vuepress', 'content/.cache', 'content/node_modules', 'viewer/.cache', 'viewer/node_modules']) await mkdir(path.join(dir, folder), { recursive: true });
+    const seen: string[] = [];
+    const takes = (relative: string) => relative === '.vuepress' || !path.posix.basename(relative).startsWith('.');
+    watcher = watchTrees([{ root: path.join(dir, 'content'), takes }, { root: path.join(dir, 'viewer') }], (file) => seen.push(path.relative(dir!, file)));
+    await new Promise((r) => setTimeout(r, 100));
+    const vuepress = path.join('content', '.vuepress');
+    await writeUntilSeen(path.join(dir, vuepress, 'config.js'), () => seen, path.join(vuepress, 'config.js'));
+    for (const folder of ['content/.cache', 'viewer/.cache', 'viewer/node_modules']) await writeFile(path.join(dir, folder, 'skipped.js'), '');
+    // The rule given for content/ takes node_modules: written last, heard after the others would have been.
+    await writeUntilSeen(path.join(dir, 'content', 'node_modules', 'taken.js'), () => seen, path.join('content', 'node_modules', 'taken.js'));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(seen.filter((f) => f.endsWith('skipped.js'))).toEqual([]);
+
+    await rm(path.join(dir, vuepress), { recursive: true });
+    await new Promise((r) => setTimeout(r, 100));
+    await mkdir(path.join(dir, vuepress));
+    await writeUntilSeen(path.join(dir, vuepress, 'config.ts'), () => seen, path.join(vuepress, 'config.ts'));
+  });
+
   it('watches a folder tree moved in whole, and a folder removed and made again', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-'));
     const outside = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-watch-outside-'));
@@ -74,7 +95,7 @@ describe('cli/serve/watcher', () => {
       await mkdir(path.join(dir, 'content'));
       await mkdir(path.join(outside, 'guide', 'deep'), { recursive: true });
       const seen: string[] = [];
-      watcher = watchTrees([path.join(dir, 'content')], (file) => seen.push(path.relative(dir!, file)));
+      watcher = watchTrees([{ root: path.join(dir, 'content') }], (file) => seen.push(path.relative(dir!, file)));
       await new Promise((r) => setTimeout(r, 100));
 
       // A tree arriving by rename comes as one event for its top folder: the folders inside are watched too.
