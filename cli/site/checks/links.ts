@@ -5,6 +5,19 @@ import type { LinkRef } from '../../page/outline';
 import { resolveLink } from '../links';
 import { findPage, findRedirect, type IndexedPage, type SiteIndex } from '../site-index';
 
+/**
+ * A link into a translated folder (`/zh/dev-guide/generator-api.html`) whose
+ * page has no translation there, while the same path outside the folder is a
+ * page: that page is the likely target. Closest by spelling, the hint named
+ * another translation (`/ru/…`), which the writer of a zh page never meant.
+ */
+function untranslatedHint(tried: string, index: SiteIndex): string | undefined {
+  const folder = /^\/[^/]+\//.exec(tried)?.[0];
+  if (!folder || !index.pages.has(folder)) return undefined;
+  const untranslated = `/${tried.slice(folder.length)}`;
+  return findPage(index, untranslated) ? `The page has no version under "${folder}": link to "${untranslated}", or add the page.` : undefined;
+}
+
 /** Checks every link of one page against the site; returns one diagnostic per problem. `targets` gets the paths of the pages they lead to. */
 export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], index: SiteIndex, targets?: Set<string>): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -30,7 +43,9 @@ export function checkPageLinks(from: IndexedPage, links: readonly LinkRef[], ind
           'link/dead',
           at,
           `Link "${link.url}" points to no page.`,
-          wrappedUrlHint(link.url) ?? didYouMean(target.tried, index.pages.keys(), 'Link to an existing page path, such as "/guide/", or a relative .md file.'),
+          wrappedUrlHint(link.url) ??
+            untranslatedHint(target.tried, index) ??
+            didYouMean(target.tried, index.pages.keys(), 'Link to an existing page path, such as "/guide/", or a relative .md file.'),
           link.url,
         ),
       );

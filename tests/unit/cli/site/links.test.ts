@@ -100,6 +100,15 @@ describe('cli/site/links', () => {
     expect(d?.hint).toMatch(/^Did you mean "\/guide\/"\?/);
   });
 
+  it('for a page with no translation in the linking folder, names the untranslated page rather than another translation', () => {
+    const pages = ['/', '/dev/api.html', '/zh/', '/zh/dev/', '/ru/', '/ru/dev/api.html'].map((p) => page(p, `${p.slice(1) || 'README'}.md`));
+    const translated = createSiteIndex('/docs/', pages, new Map());
+    const [d] = checkPageLinks(pages[3]!, [link('/zh/dev/api.html')], translated);
+    expect(d?.hint).toBe('The page has no version under "/zh/": link to "/dev/api.html", or add the page.');
+    // Without such a page the closest path is named, as before.
+    expect(checkPageLinks(pages[3]!, [link('/zh/dev/apx.html')], translated)[0]?.hint).toMatch(/^Did you mean/);
+  });
+
   it('says how to write a link whose URL is another site\'s inside brackets or quotes', () => {
     const found = checkPageLinks(home, [link('(https://example.com/a)'), link('"https://example.com/b"'), link('(guide)')], index);
     expect(found.map((d) => [d.code, d.hint])).toEqual([
