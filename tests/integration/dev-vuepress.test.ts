@@ -60,6 +60,14 @@ describe('docsbuild dev on a VuePress tree', () => {
     expect((await site()).nav.map((n) => n.text)).toEqual(['NewNav']);
   });
 
+  it('rebuilds when .vuepress/redirects changes, and serves its redirects', async () => {
+    const from = events.events.length;
+    await writeFile(file('.vuepress/redirects'), '/old-page /page.html\n');
+    expect(((await events.next('update', from)).data as SiteUpdate).site).toBe(true);
+    const { redirects } = (await (await fetch(`${server.url}redirects.json`)).json()) as { redirects: { from: string; to: string }[] };
+    expect(redirects).toContainEqual({ from: '/old-page/', to: '/page.html' });
+  });
+
   it('serves a file added to .vuepress/public/', async () => {
     await writeFile(file('.vuepress/public/notes.txt'), 'Public notes.\n');
     // No page and nothing of the site record changed, so no event says when the build is done.
