@@ -128,7 +128,8 @@ function groupChildren(children: RootContent[], file: string, titles: Readonly<R
     const node: ContainerNode = {
       type: 'container',
       kind: known,
-      title: title || (titles[known] ?? ''),
+      // An unknown type (baselined: `::: 注意`, vue-test-utils' Japanese "caution") keeps its own word as its title, not "Tip".
+      title: title || (isKnown ? (titles[known] ?? '') : kind),
       children: [],
       position: child.position ? { start: child.position.start, end: child.position.end } : undefined,
     };

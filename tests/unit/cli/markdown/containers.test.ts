@@ -110,7 +110,11 @@ describe('cli/markdown/containers', () => {
       ['markdown/unknown-container', 3, '"::: 注意" is not a container type.'],
       ['markdown/unknown-container', 7, '"::: 危险提示!!" is not a container type.'],
     ]);
-    expect(t.tree.children.filter((c) => c.type === 'container')).toHaveLength(2);
+    // Drawn as tips (when baselined), each titled with its own word or title, not "Tip".
+    expect(t.tree.children.filter((c) => c.type === 'container').map((c) => c.type === 'container' && [c.kind, c.title])).toEqual([
+      ['tip', '注意'],
+      ['tip', 'Title'],
+    ]);
   });
 
   it('closes a container right under a line of HTML (which would otherwise swallow the ":::")', () => {
