@@ -115,7 +115,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   });
   if (localeLangs.length > 0) input.locales = Object.fromEntries(localeLangs);
   if (typeof config.base === 'string') input.base = config.base;
-  if (Array.isArray(config.head)) input.headTags = headTags(config.head, ignored);
+  if (Array.isArray(config.head)) input.headTags = headTags(config.head, typeof config.base === 'string' ? config.base : '/', ignored);
 
   const markdown: Record<string, unknown> = { slugify: 'vuepress' };
   for (const [key, value] of Object.entries(markdownIn).sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -236,7 +236,13 @@ function writtenForms(value: string): string[] {
   return forms;
 }
 
-function headTags(head: unknown[], ignored: (keys: string[], why: string) => void): unknown[] {
+/**
+ * The config's `head` as site.yaml headTags. site.yaml's are written with the
+ * base, so a `src` or `href` that starts with one `/` gets it here, as
+ * VuePress's App.normalizeHeadTagUrls() gives it (`/favicon.png` under
+ * `/sub/` is `/sub/favicon.png`, where the public folder's file is published).
+ */
+function headTags(head: unknown[], base: string, ignored: (keys: string[], why: string) => void): unknown[] {
   const tags: unknown[] = [];
   for (const entry of head) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string') continue;
@@ -245,9 +251,15 @@ function headTags(head: unknown[], ignored: (keys: string[], why: string) => voi
       ignored(['head'], `<${tag}> is not a tag docsbuild puts in the head`);
       continue;
     }
-    tags.push({ tag, attrs: isRecord(attrs) ? attrs : {}, ...(typeof children === 'string' ? { children } : {}) });
+    tags.push({ tag, attrs: isRecord(attrs) ? withBase(attrs, base) : {}, ...(typeof children === 'string' ? { children } : {}) });
   }
   return tags;
+}
+
+/** A head tag's attributes with the base before each site-absolute `src` and `href` (not a protocol-relative `//host/…`). */
+function withBase(attrs: Record<string, unknown>, base: string): Record<string, unknown> {
+  const isSitePath = (value: unknown): value is string => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+  return Object.fromEntries(Object.entries(attrs).map(([name, value]) => [name, (name === 'src' || name === 'href') && isSitePath(value) ? `${base}${value.slice(1)}` : value]));
 }
 
 /** Nav links and dropdowns; a dropdown's own groups (a heading with links) are flattened into it. */

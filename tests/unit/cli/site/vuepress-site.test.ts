@@ -6,6 +6,26 @@ const FILE = 'docs/.vuepress/config.js';
 const convert = (value: unknown, text = '') => siteFromVuepress({ value, text, file: FILE }, 'Fallback');
 
 describe('cli/site/vuepress-site', () => {
+  it('puts the base before a head tag\'s site-absolute src and href, as VuePress does', () => {
+    const head = [
+      ['link', { rel: 'icon', href: '/favicon.png' }],
+      ['script', { src: '/extra.js' }],
+      ['link', { rel: 'stylesheet', href: '//cdn.example.com/a.css' }],
+      ['link', { rel: 'preconnect', href: 'https://example.com/' }],
+      ['meta', { name: 'x', content: '/not-a-url-attribute' }],
+    ];
+    const { input } = convert({ base: '/sub/', head });
+    expect(input.headTags).toEqual([
+      { tag: 'link', attrs: { rel: 'icon', href: '/sub/favicon.png' } },
+      { tag: 'script', attrs: { src: '/sub/extra.js' } },
+      { tag: 'link', attrs: { rel: 'stylesheet', href: '//cdn.example.com/a.css' } },
+      { tag: 'link', attrs: { rel: 'preconnect', href: 'https://example.com/' } },
+      { tag: 'meta', attrs: { name: 'x', content: '/not-a-url-attribute' } },
+    ]);
+    // Without a base, VuePress's is "/": the paths stay as written.
+    expect(convert({ head: [['link', { rel: 'icon', href: '/favicon.png' }]] }).input.headTags).toEqual([{ tag: 'link', attrs: { rel: 'icon', href: '/favicon.png' } }]);
+  });
+
   it('places a nav or sidebar entry at the line where the config writes it, else at its key', () => {
     const text = [
       'module.exports = {', // 1
