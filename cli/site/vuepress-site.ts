@@ -120,6 +120,8 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   const markdown: Record<string, unknown> = { slugify: 'vuepress' };
   for (const [key, value] of Object.entries(markdownIn).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (key === 'extractHeaders' && Array.isArray(value)) markdown.headers = value.map((tag) => Number(String(tag).replace(/^h/i, '')));
+    // VuePress's lineNumbers numbers every code block, as site.yaml's does.
+    else if (key === 'lineNumbers' && typeof value === 'boolean') markdown.lineNumbers = value;
     else if (key === 'slugify' && isCode(value)) ignored(['markdown', key], 'a slugify function does not run; VuePress 1\'s own rule is used');
     else if (key === 'anchor' && isRecord(value) && Object.values(value).every((v) => !isCode(v))) continue;
     else ignored(['markdown', key], WHY[key] ?? 'docsbuild renders Markdown its own way');

@@ -324,14 +324,22 @@ describe('cli/site/vuepress-site', () => {
     expect(input.markdown).toEqual({ slugify: 'vuepress', headers: [2, 3, 4] });
   });
 
+  it('carries markdown.lineNumbers over as site.yaml\'s, without a warning', () => {
+    const text = "module.exports = {\n  markdown: { lineNumbers: true },\n}\n";
+    const { input, diagnostics } = convert({ markdown: { lineNumbers: true } }, text);
+    expect(input.markdown).toEqual({ slugify: 'vuepress', lineNumbers: true });
+    expect(diagnostics).toEqual([]);
+    expect(SiteConfigSchema.parse(input).markdown.lineNumbers).toBe(true);
+  });
+
   it('warns at the line of each setting it cannot honour, nested keys after their parent', () => {
-    const text = "module.exports = {\n  theme: 'x',\n  markdown: {\n    lineNumbers: true,\n    extendMarkdown(md) {},\n  },\n  locales: {},\n}\n";
-    const { diagnostics } = convert({ theme: 'x', markdown: { lineNumbers: true, extendMarkdown: { $code: 'function' } }, locales: { '/': {}, '/fr/': {} } }, text);
+    const text = "module.exports = {\n  theme: 'x',\n  markdown: {\n    externalLinks: {},\n    extendMarkdown(md) {},\n  },\n  locales: {},\n}\n";
+    const { diagnostics } = convert({ theme: 'x', markdown: { externalLinks: {}, extendMarkdown: { $code: 'function' } }, locales: { '/': {}, '/fr/': {} } }, text);
     expect(diagnostics.map((d) => [d.line, d.column, d.subject])).toEqual([
       [7, 3, 'locales'],
       [2, 3, 'theme'],
       [5, 5, 'markdown.extendMarkdown'],
-      [4, 5, 'markdown.lineNumbers'],
+      [4, 5, 'markdown.externalLinks'],
     ]);
   });
 
