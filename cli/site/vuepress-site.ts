@@ -8,6 +8,7 @@ import { checkSiteConfig, type ParsedSiteConfig } from './site-config';
 import { readVuepressPlugins } from './vuepress-plugins';
 import { readVuepressRedirects } from './vuepress-redirects';
 import { escapeRegExp } from '../support/regexp';
+import { isInCode, nonCodeSpans, type Span } from '../support/script-text';
 import { trimCharacter } from '../support/text-scan';
 
 /** A VuePress 1 config (what `.vuepress/config.js` exports, as data) and where it came from. */
@@ -457,15 +458,15 @@ function editLinkOf(theme: Record<string, unknown>): { pattern: string; text?: s
  * Where a key is in the config's text: each key of the path searched for
  * after the one before (`themeConfig`, then `nav` after it). A config is
  * code, not data with positions, so this finds the first place the key is
- * written, which is where a writer looks.
+ * written as code (not in a comment or a string), which is where a writer looks.
  */
 export function positionOfKey(text: string, keys: readonly string[]): { line?: number; column?: number; offset?: number } {
+  const spans = nonCodeSpans(text);
   let from = 0;
   let found: number | undefined;
   for (const key of keys) {
     const pattern = new RegExp(`(^|[\\s{,])(['"\`]?)${escapeRegExp(key)}\\2\\s*[:(]`, 'g');
-    pattern.lastIndex = from;
-    const match = pattern.exec(text);
+    const match = firstInCode(text, pattern, from, spans, (m) => m.index + m[1]!.length);
     if (!match) break;
     found = match.index + match[1]!.length;
     from = found + key.length;
@@ -473,12 +474,21 @@ export function positionOfKey(text: string, keys: readonly string[]): { line?: n
   return found === undefined ? {} : placeAt(text, found);
 }
 
-/** Where a quoted string (`'markdown-it-include'`) is first written, at or after `from`; undefined when it is not. */
+/** Where a quoted string (`'markdown-it-include'`) is first written as code, at or after `from`; undefined when it is not. */
 export function positionOfQuoted(text: string, value: string, from = 0): { line: number; column: number; offset: number } | undefined {
   const pattern = new RegExp(`(['"\`])${escapeRegExp(value)}\\1`, 'g');
-  pattern.lastIndex = from;
-  const match = pattern.exec(text);
+  const match = firstInCode(text, pattern, from, nonCodeSpans(text), (m) => m.index);
   return match ? placeAt(text, match.index) : undefined;
+}
+
+/** The first match of a global pattern at or after `from` whose start (`startOf`) is in code, not in a comment or string. */
+function firstInCode(text: string, pattern: RegExp, from: number, spans: readonly Span[], startOf: (match: RegExpExecArray) => number): RegExpExecArray | undefined {
+  pattern.lastIndex = from;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    if (isInCode(spans, startOf(match))) return match;
+    pattern.lastIndex = match.index + 1;
+  }
+  return undefined;
 }
 
 function placeAt(text: string, offset: number): { line: number; column: number; offset: number } {

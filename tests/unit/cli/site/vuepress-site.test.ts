@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SiteConfigSchema } from '../../../../schema/site-config';
-import { parseVuepressSiteConfig, positionOfKey, siteFromVuepress, standInDiagnostics } from '../../../../cli/site/vuepress-site';
+import { parseVuepressSiteConfig, positionOfKey, positionOfQuoted, siteFromVuepress, standInDiagnostics } from '../../../../cli/site/vuepress-site';
 
 const FILE = 'docs/.vuepress/config.js';
 const convert = (value: unknown, text = '') => siteFromVuepress({ value, text, file: FILE }, 'Fallback');
@@ -375,5 +375,27 @@ describe('cli/site/vuepress-site', () => {
   it('finds a quoted key, and nothing for a key not written', () => {
     expect(positionOfKey("x = { 'themeConfig': {\n  \"nav\": [] } }", ['themeConfig', 'nav'])).toEqual({ line: 2, column: 3, offset: 25 });
     expect(positionOfKey('{}', ['nav'])).toEqual({});
+  });
+
+  it('finds a key written as code, not one in a comment or a string before it', () => {
+    const text = [
+      'module.exports = {', // 1
+      "  // theme: 'reco',",
+      "  /* theme: 'a',",
+      "     theme: 'b', */",
+      "  title: 'theme: not a key',", // 5
+      '  description: `a ${"x"} theme: c`,',
+      "  theme: 'real',",
+      '  themeConfig: {',
+      "    // sidebar: 'auto',",
+      "    'sidebar': { '/a/': [''] },", // 10
+      '  },',
+      '}',
+    ].join('\n');
+    expect(positionOfKey(text, ['theme'])).toMatchObject({ line: 7, column: 3 });
+    expect(positionOfKey(text, ['themeConfig', 'sidebar'])).toMatchObject({ line: 10, column: 5 });
+    // A quoted value, likewise: the commented-out plugin is not where the one in use is written.
+    const plugins = "module.exports = {\n  // plugins: ['seo'],\n  description: \"'seo'\",\n  plugins: ['seo'],\n}";
+    expect(positionOfQuoted(plugins, 'seo')).toMatchObject({ line: 4, column: 13 });
   });
 });
