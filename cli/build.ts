@@ -38,7 +38,7 @@ import { parseStoredSiteConfig } from './site/stored-site-config';
 import { parseVuepressSiteConfig, VUEPRESS_DEFAULT_TITLE } from './site/vuepress-site';
 import { loadSources, readPageText, type ListedTree, type LoadedSources, type SourceFile } from './source/load';
 import { placeIncludedProblems } from './diagnostics/included-text';
-import { contentFolderOf, readImports } from './source/imports';
+import { contentFolderOf, importRootOf, readImports } from './source/imports';
 import { BODIES_WORTH_COLLECTING, createHeapKeeper, STAGE_HEADROOM, type HeapKeeper } from './support/memory';
 import { esbuildVersion } from './support/esbuild';
 import { createStageTimer, type StageTimer } from './support/timings';
@@ -184,7 +184,7 @@ async function buildWith(
     : sources.vuepress && parseVuepressSiteConfig(sources.vuepress, VUEPRESS_DEFAULT_TITLE);
   if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;
-  const importRoot = siteConfig?.markdown.importRoot;
+  const importRoot = siteConfig && importRootOf(siteConfig.markdown.importRoot, config);
   const imports = await readImports(sources.pages, config, importRoot);
   const context: PageContext = {
     constants: siteConfig?.constants ?? {},
@@ -196,7 +196,7 @@ async function buildWith(
     markdown: siteConfig && {
       lineNumbers: siteConfig.markdown.lineNumbers,
       containers: siteConfig.markdown.containers,
-      importRoot: siteConfig.markdown.importRoot,
+      importRoot: importRoot ?? '',
       contentFolder: contentFolderOf(config),
     },
     vuepress: sources.vuepress !== undefined,

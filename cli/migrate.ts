@@ -40,7 +40,7 @@ export async function migrate(config: ResolvedConfig): Promise<MigrateResult> {
   if (loaded?.result.failure) return { ...result, diagnostics: parseVuepressSiteConfig(folder, VUEPRESS_DEFAULT_TITLE).diagnostics };
 
   const site = vuepressSiteOf(folder, VUEPRESS_DEFAULT_TITLE);
-  const settings: Record<string, unknown> = { ...site.input };
+  const settings: Record<string, unknown> = { ...site.input, markdown: { ...site.input.markdown, importRoot: importRootFromContent(config.contentDir, folder.runsInContentFolder === true) } };
   const notCarried = site.diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`);
   if (folder.enhanceApp) {
     const found = enhanceAppRedirects(folder.enhanceApp.text);
@@ -59,4 +59,14 @@ export async function migrate(config: ResolvedConfig): Promise<MigrateResult> {
     notCarried,
     diagnostics: sortDiagnostics([...(loaded ? standInDiagnostics(loaded.source, loaded.result.standIns) : []), ...checked.diagnostics, ...report]),
   };
+}
+
+/**
+ * The folder VuePress runs in (where its `@/` and includes are read from),
+ * written from the content folder (`..`, or `../docs` when it runs in the
+ * content folder itself): check finds the same files from whichever folder
+ * it runs in, as a path from the project root would not.
+ */
+function importRootFromContent(contentDir: string, runsInContentFolder: boolean): string {
+  return runsInContentFolder ? `../${path.basename(contentDir)}` : '..';
 }

@@ -143,6 +143,19 @@ export const SiteBase = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/** An importRoot that starts with `..` is from the content folder (site.yaml's own), not from the project root. */
+export function isFromContentFolder(importRoot: string): boolean {
+  return importRoot === '..' || importRoot.startsWith('../');
+}
+
+/** A folder from the project root (`docs`), or from the content folder (`..`, `../shared`): never absolute, `..` only leading. */
+function isImportRoot(importRoot: string): boolean {
+  if (importRoot.startsWith('/')) return false;
+  const segments = importRoot.split('/');
+  const leadingUps = isFromContentFolder(importRoot) ? segments.findIndex((segment) => segment !== '..') : 0;
+  return leadingUps === -1 || !segments.slice(leadingUps).includes('..');
+}
+
 /** What is wrong with a base path, if anything: the preview and every host serve it as written, so it must be plain. */
 function baseProblem(base: string): string | undefined {
   if (!base.startsWith('/') || !base.endsWith('/')) return 'must start and end with "/" (for example "/docs/")';
@@ -196,11 +209,14 @@ export const SiteConfigSchema = z.strictObject({
       lineNumbers: z.boolean().default(false),
       /** Container types of the site's own (`::: upgrade`), each shown like a tip under its title. */
       containers: z.array(z.strictObject({ type: ContainerTypeName, title: z.string().optional() })).default([]),
-      /** Where `@/` in includes and snippet imports (`<<< @/snippets/x.js`) points, from the project root. */
+      /**
+       * Where `@/` in includes and snippet imports (`<<< @/snippets/x.js`) points: from the project root,
+       * or from the content folder when it starts with `..` (`..`: the folder above it, wherever docsbuild runs).
+       */
       importRoot: z
         .string()
-        .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), { message: 'must be a folder inside the project, such as "docs"' })
-        .transform((p) => p.replace(/^\.\/?|\/$/g, ''))
+        .refine(isImportRoot, { message: 'must be a folder inside the project, such as "docs", or one from the content folder, such as ".."' })
+        .transform((p) => (isFromContentFolder(p) ? p.replace(/\/$/, '') : p.replace(/^\.\/?|\/$/g, '')))
         .default(''),
       /** How headings get their anchors: GitHub's rule, or VuePress 1's (the default of a tree read from `.vuepress/`). */
       slugify: z.enum(['github', 'vuepress']).optional(),

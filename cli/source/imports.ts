@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isFromContentFolder } from '../../schema/site-config';
 import { importCandidates, importsOf } from '../markdown/directives';
 import { MAX_TEXT_BYTES, type SourceFile } from './load';
 import { factsOf } from './text-facts';
@@ -82,4 +83,20 @@ async function readText(file: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The folder `@/` means, from the project root: site.yaml's
+ * `markdown.importRoot` as written (from the project root), or, when it is
+ * `..` or starts with `../`, from the content folder (site.yaml's own), so
+ * the site builds alike from whichever folder docsbuild runs in.
+ */
+export function importRootOf(setting: string, location: ImportLocation): string {
+  if (!isFromContentFolder(setting)) return setting;
+  const contentFolder = contentFolderOf(location);
+  const folder = path.posix.join(contentFolder, setting);
+  // Imports never leave the project (but for a content folder outside it): above its root, `@/` is the root, the nearest folder they may read.
+  const leavesRoot = folder === '..' || folder.startsWith('../');
+  const inContentFolder = folder === contentFolder || folder.startsWith(`${contentFolder}/`);
+  return folder === '.' || (leavesRoot && !inContentFolder) ? '' : folder;
 }

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -73,6 +73,25 @@ describe('cli/migrate', () => {
     const result = await migrate(config);
     expect(result.redirects).toBe(2);
     expect(result.yaml).toContain('# Not carried over: content/.vuepress/redirects:2: "/lonely/" has no target: a line is the source path, then the path it redirects to.');
+  });
+
+  it('writes importRoot from the content folder, so the site.yaml builds alike from any folder', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-migrate-'));
+    const docs = path.join(dir, 'project', 'docs');
+    await mkdir(path.join(docs, '.vuepress'), { recursive: true });
+    await mkdir(path.join(docs, 'parts'));
+    await writeFile(path.join(docs, '.vuepress', 'config.js'), "module.exports = { title: 'T', themeConfig: { sidebar: ['/'] } }\n");
+    // markdown-it-include's path is from the folder VuePress runs in: the one above docs/.
+    await writeFile(path.join(docs, 'README.md'), '# Home\n\n!!!include(docs/parts/setup.md)!!!\n');
+    await writeFile(path.join(docs, 'parts', 'setup.md'), '## Setup\n');
+    // Migrated from the folder above the project, checked from inside it.
+    const result = await migrate(resolveConfig(dir, { config: false, content: 'project/docs' }));
+    expect(result.yaml).toMatch(/^ {2}importRoot: \.\.$/m);
+    await writeFile(result.file, result.yaml!);
+    for (const [root, content] of [[path.join(dir, 'project'), 'docs'], [dir, 'project/docs']] as const) {
+      const checked = await build(resolveConfig(root, { config: false, content }), { mode: 'check' });
+      expect(checked.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    }
   });
 
   it('refuses to write over a site.yaml, and outside a VuePress tree', async () => {
