@@ -358,8 +358,12 @@ function sidebarEntries(sidebar: unknown, titles: ReadonlyMap<string, string>, s
     const entries = sidebar[prefix];
     const children = Array.isArray(entries) ? entries.flatMap((entry) => sidebarEntry(entry, prefix)) : [];
     if (children.length === 0) return [];
-    if (prefixes.length === 1 || children.every((c) => typeof c !== 'string')) return children;
-    return [{ title: titles.get(prefix) ?? folderTitle(prefix) ?? siteTitle, children }];
+    if (prefixes.length === 1) return children;
+    // A prefix of groups is a group too, holding them: two prefixes' groups may share a title ("Authentication").
+    const title = titles.get(prefix) ?? folderTitle(prefix) ?? siteTitle;
+    const [only] = children;
+    if (children.length === 1 && typeof only === 'object' && 'title' in only && only.title === title) return children;
+    return [{ title, children }];
   });
 }
 

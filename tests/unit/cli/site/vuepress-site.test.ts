@@ -168,8 +168,21 @@ describe('cli/site/vuepress-site', () => {
     const byPath = convert({
       themeConfig: { nav: [{ text: 'Guide', link: '/guide/' }], sidebar: { '/guide/': ['', 'setup', 'README.md'], '/api/': [{ title: 'Hooks', children: ['mount'] }] } },
     });
-    expect(byPath.input.sidebar).toEqual([{ title: 'Guide', children: ['/guide/', '/guide/setup', '/guide/'] }, { title: 'Hooks', children: ['/api/mount'] }]);
+    expect(byPath.input.sidebar).toEqual([{ title: 'Guide', children: ['/guide/', '/guide/setup', '/guide/'] }, { title: 'Api', children: [{ title: 'Hooks', children: ['/api/mount'] }] }]);
     expect(byPath.diagnostics.map((d) => d.code)).toEqual(['vuepress/unsupported']);
+    // A prefix made of groups is a group holding them, so two prefixes' groups of one title stay apart; one group titled as its prefix is that group.
+    const ofGroups = convert({
+      themeConfig: {
+        nav: [{ text: 'API', link: '/api/' }, { text: 'Cookbook', link: '/cookbook/' }, { text: 'Guide', link: '/guide/' }],
+        sidebar: { '/api/': [{ title: 'Authentication', children: ['auth'] }, { title: 'Core', children: [''] }], '/cookbook/': [{ title: 'Authentication', children: ['auth'] }], '/guide/': [{ title: 'Guide', children: [''] }] },
+      },
+    });
+    expect(ofGroups.input.sidebar).toEqual([
+      { title: 'API', children: [{ title: 'Authentication', children: ['/api/auth'] }, { title: 'Core', children: ['/api/'] }] },
+      { title: 'Cookbook', children: [{ title: 'Authentication', children: ['/cookbook/auth'] }] },
+      { title: 'Guide', children: ['/guide/'] },
+    ]);
+    expect(SiteConfigSchema.safeParse(ofGroups.input).success).toBe(true);
     // A dropdown whose links all lead into the prefix names it; a dropdown with a link elsewhere does not.
     const dropdown = convert({
       themeConfig: {
