@@ -148,7 +148,16 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   input.markdown = markdown;
 
   if (theme.nav !== undefined) {
-    input.nav = navItems(theme.nav, (what) => differs(['themeConfig', 'nav'], `VuePress config "themeConfig.nav": ${what}, so it is left out of the nav.`));
+    // A group's warning at its own line: its title is looked for after the nav's key, each after the one before.
+    let from = positionOfKey(text, ['themeConfig', 'nav']).offset ?? 0;
+    const untitled = (dropdown: string, group: string) => {
+      const found = positionOfQuoted(text, group, from);
+      if (found) from = found.offset + group.length;
+      const place = found ? { file, line: found.line, column: found.column } : at(['themeConfig', 'nav']);
+      const message = `VuePress config "themeConfig.nav": the dropdown "${dropdown}" holds a group, "${group}", and docsbuild's dropdowns hold links only: its links are shown in the dropdown without the group's title "${group}".`;
+      diagnostics.push(diagnostic('vuepress/unsupported', place, message, undefined, `themeConfig.nav.${group}`));
+    };
+    input.nav = navItems(theme.nav, (what) => differs(['themeConfig', 'nav'], `VuePress config "themeConfig.nav": ${what}, so it is left out of the nav.`), untitled);
   }
   const languages = languageMenu(locales, themeLocales, stringOr(theme.selectText, 'Languages'));
   if (languages) input.nav = [...((input.nav as unknown[] | undefined) ?? []), languages];
@@ -265,8 +274,12 @@ function withBase(attrs: Record<string, unknown>, base: string): Record<string, 
   return Object.fromEntries(Object.entries(attrs).map(([name, value]) => [name, (name === 'src' || name === 'href') && isSitePath(value) ? `${base}${value.slice(1)}` : value]));
 }
 
-/** Nav links and dropdowns; a dropdown's own groups (a heading with links) are flattened into it. */
-function navItems(nav: unknown, leftOut: (what: string) => void): unknown[] {
+/**
+ * Nav links and dropdowns; a dropdown's own groups (a heading with links) are
+ * flattened into it, each titled one told to `untitled` (site.yaml's
+ * dropdowns hold links only, and the viewer's first-load code is at its budget).
+ */
+function navItems(nav: unknown, leftOut: (what: string) => void, untitled: (dropdown: string, group: string) => void): unknown[] {
   if (!Array.isArray(nav)) return [];
   const hasText = (item: Record<string, unknown>) => typeof item.text === 'string' && item.text !== '';
   // VuePress shows an item without text as an empty link, and one without a link as a dead one; docsbuild leaves them out.
@@ -275,11 +288,17 @@ function navItems(nav: unknown, leftOut: (what: string) => void): unknown[] {
     leftOut(hasText(item) ? `the item "${String(item.text)}" has no link` : `the item linking to ${JSON.stringify(item.link ?? '')} has no text`);
     return [];
   };
-  const links = (items: unknown[]): unknown[] => items.flatMap((item) => (!isRecord(item) ? [] : Array.isArray(item.items) ? links(item.items) : link(item)));
+  const links = (dropdown: string, items: unknown[]): unknown[] =>
+    items.flatMap((item) => {
+      if (!isRecord(item)) return [];
+      if (!Array.isArray(item.items)) return link(item);
+      if (hasText(item)) untitled(dropdown, String(item.text));
+      return links(dropdown, item.items);
+    });
   return nav.flatMap((item): unknown[] => {
     if (!isRecord(item)) return [item];
     if (!Array.isArray(item.items)) return link(item);
-    const items = links(item.items);
+    const items = links(String(item.text ?? ''), item.items);
     if (hasText(item) && items.length > 0) return [{ text: item.text, items }];
     leftOut(hasText(item) ? `the dropdown "${String(item.text)}" has no links` : 'a dropdown has no text');
     return [];

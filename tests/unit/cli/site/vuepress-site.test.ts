@@ -236,9 +236,31 @@ describe('cli/site/vuepress-site', () => {
     expect(input.nav).toEqual([{ text: 'A', link: '/feature/a' }, { text: 'B', items: [{ text: 'B', link: '/guide/#setup' }, { text: 'C', link: 'https://x.example/c.md' }] }]);
   });
 
-  it('flattens nested nav dropdown groups into the dropdown', () => {
-    const { input } = convert({ themeConfig: { nav: [{ text: 'More', items: [{ text: 'Group', items: [{ text: 'A', link: '/a/' }] }, { text: 'B', link: '/b/' }] }] } });
-    expect(input.nav).toEqual([{ text: 'More', items: [{ text: 'A', link: '/a/' }, { text: 'B', link: '/b/' }] }]);
+  it('flattens nested nav dropdown groups into the dropdown, saying at each group\'s line that its title is not shown', () => {
+    const text = [
+      'module.exports = {', // 1
+      "  // { text: 'Development', items: [] },",
+      '  themeConfig: {',
+      '    nav: [',
+      "      { text: 'Plugins', items: [", // 5
+      "        { text: 'Development', items: [{ text: 'A', link: '/a/' }] },",
+      "        { text: 'B', link: '/b/' },",
+      '      ] },',
+      '    ],',
+      '  },', // 10
+      '}',
+    ].join('\n');
+    const value = { themeConfig: { nav: [{ text: 'Plugins', items: [{ text: 'Development', items: [{ text: 'A', link: '/a/' }] }, { text: 'B', link: '/b/' }] }] } };
+    const { input, diagnostics } = convert(value, text);
+    expect(input.nav).toEqual([{ text: 'Plugins', items: [{ text: 'A', link: '/a/' }, { text: 'B', link: '/b/' }] }]);
+    expect(diagnostics.map((d) => [d.code, d.line, d.column, d.message])).toEqual([
+      [
+        'vuepress/unsupported',
+        6,
+        17,
+        'VuePress config "themeConfig.nav": the dropdown "Plugins" holds a group, "Development", and docsbuild\'s dropdowns hold links only: its links are shown in the dropdown without the group\'s title "Development".',
+      ],
+    ]);
   });
 
   it('makes the edit link from repo, docsRepo, docsBranch and docsDir; Algolia becomes DocSearch; lastUpdated its label', () => {
