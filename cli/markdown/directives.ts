@@ -63,17 +63,32 @@ export function markDirectives(markdown: string): string {
  * most three columns left of it; elsewhere it is an indented code block.
  */
 function containerMarkerOf(lines: readonly string[], index: number): string | undefined {
-  const [, quotes, indent, rest] = NESTED_CONTAINER.exec(lines[index]!) ?? [];
-  if (rest === undefined || (quotes === '' && indent === '')) return undefined;
-  const nested = quotes === '' ? underListItem(lines, index, indent!.length) : indent!.length <= 3;
+  const line = lines[index]!;
+  const quotes = line.slice(0, quotePrefixLength(line));
+  const indent = /^ */.exec(line.slice(quotes.length))![0];
+  const rest = line.slice(quotes.length + indent.length);
+  if (!rest.startsWith(':::') || (quotes === '' && indent === '')) return undefined;
+  const nested = quotes === '' ? underListItem(lines, index, indent.length) : indent.length <= 3;
   // Not nested: a line indented up to three is read as it stands (markerOf), one indented more is code.
   if (!nested) return undefined;
   const marker = markerOf(rest);
   return marker === undefined ? undefined : `${quotes}${indent}${marker}`;
 }
 
-/** Block quote markers, then the indent, then a container line. */
-const NESTED_CONTAINER = /^((?: {0,3}> ?)*)( *)(:{3,}.*)$/;
+/**
+ * How many characters of `line` are block quote markers (`> `, `  >`,
+ * `>>`): read by hand, each character once (an expression for it, with
+ * optional blanks on both sides of a `>`, backtracked on long runs).
+ */
+export function quotePrefixLength(line: string): number {
+  let end = 0;
+  for (;;) {
+    let at = end;
+    while (at < line.length && at - end < 3 && line[at] === ' ') at++;
+    if (line[at] !== '>') return end;
+    end = line[at + 1] === ' ' ? at + 2 : at + 1;
+  }
+}
 const LIST_ITEM = /^( *)(?:[-*+]|\d{1,9}[.)])( +)\S/;
 
 /** Whether line `index`, indented `indent`, sits in a list item's text: the nearest line above at a smaller indent is an item starting its text 0-3 columns left of it. */

@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { forEachProseLine } from './directives';
+import { forEachProseLine, quotePrefixLength } from './directives';
 import { eachNode } from './walk';
 
 /**
@@ -12,8 +12,14 @@ import { eachNode } from './walk';
  */
 const STAND_IN = '\uE000';
 
-/** A table's delimiter row: `| --- | :-: |`, `---|---`. */
-const DELIMITER_ROW = /^(?: {0,3}>)* *\|? *:?-+:? *(?:\| *:?-+:? *)*\|? *$/;
+/** A table's delimiter row: `| --- | :-: |`, `---|---`, in a quote too. Read cell by cell (one expression for the row backtracked on long runs of blanks). */
+function isDelimiterRow(line: string): boolean {
+  const cells = line.slice(quotePrefixLength(line)).trim().split('|');
+  if (cells[0]!.trim() === '') cells.shift();
+  if (cells.length > 0 && cells[cells.length - 1]!.trim() === '') cells.pop();
+  return cells.length > 0 && cells.every((cell) => DELIMITER_CELL.test(cell.trim()));
+}
+const DELIMITER_CELL = /^:?-+:?$/;
 
 /** `text` with every `|` in a code span of a table row swapped for the stand-in. */
 export function protectCodePipes(text: string): string {
@@ -23,7 +29,7 @@ export function protectCodePipes(text: string): string {
   let changed = false;
   forEachProseLine(lines, (line, i) => {
     const next = lines[i + 1];
-    if (!inTable) inTable = line.includes('|') && next !== undefined && next.includes('-') && DELIMITER_ROW.test(next) && (next.includes('|') || line.includes('|'));
+    if (!inTable) inTable = line.includes('|') && next !== undefined && next.includes('-') && isDelimiterRow(next) && (next.includes('|') || line.includes('|'));
     else if (line.trim() === '') inTable = false;
     if (!inTable || !line.includes('`')) return;
     const swapped = swapInCodeSpans(line);
