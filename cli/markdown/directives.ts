@@ -93,7 +93,8 @@ const LIST_ITEM = /^( *)(?:[-*+]|\d{1,9}[.)])( +)\S/;
 
 /** Whether line `index`, indented `indent`, sits in a list item's text: the nearest line above at a smaller indent is an item starting its text 0-3 columns left of it. */
 function underListItem(lines: readonly string[], index: number, indent: number): boolean {
-  for (let i = index - 1; i >= 0; i--) {
+  // A bounded look up: a hostile page of 40,000 indented ":::" lines made it quadratic. An item's text is rarely this long.
+  for (let i = index - 1; i >= Math.max(0, index - ITEM_LINES_LOOKED_AT); i--) {
     const line = lines[i]!;
     if (line.trim() === '') continue;
     const item = LIST_ITEM.exec(line);
@@ -106,6 +107,8 @@ function underListItem(lines: readonly string[], index: number, indent: number):
   }
   return false;
 }
+
+const ITEM_LINES_LOOKED_AT = 200;
 
 function markerOf(line: string): string | undefined {
   const container = CONTAINER.exec(line.trimEnd());
