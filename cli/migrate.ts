@@ -6,6 +6,7 @@ import { checkSiteConfig } from './site/site-config';
 import { enhanceAppRedirects, RENDERED_DIFFERENTLY, siteYamlOf } from './site/vuepress-migrate';
 import { parseVuepressSiteConfig, standInDiagnostics, VUEPRESS_DEFAULT_TITLE, vuepressSiteOf } from './site/vuepress-site';
 import { loadSources, SITE_CONFIG_NAMES } from './source/load';
+import { factsOf } from './source/text-facts';
 
 export interface MigrateResult {
   /** Where site.yaml goes (absolute). */
@@ -42,6 +43,15 @@ export async function migrate(config: ResolvedConfig): Promise<MigrateResult> {
   const site = vuepressSiteOf(folder, VUEPRESS_DEFAULT_TITLE);
   const settings: Record<string, unknown> = { ...site.input, markdown: { ...site.input.markdown, importRoot: importRootFromContent(config.contentDir, folder.runsInContentFolder === true) } };
   const notCarried = site.diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`);
+  // themeConfig values are theme settings first: only those a page uses are constants in site.yaml (the others would each warn as unused).
+  const constants = (site.input.constants ?? {}) as Record<string, string | number>;
+  const used = new Set(sources.pages.flatMap((page) => factsOf(page).constants));
+  const unused = Object.keys(constants).filter((name) => !used.has(name));
+  if (unused.length > 0) {
+    settings.constants = Object.fromEntries(Object.entries(constants).filter(([name]) => used.has(name)));
+    if (Object.keys(settings.constants as object).length === 0) delete settings.constants;
+    notCarried.push(`${loaded?.source.file ?? '.vuepress/config.js'}: themeConfig ${unused.map((name) => `"${name}"`).join(', ')}: theme settings no page uses as {{ $themeConfig.X }}, so not written as constants`);
+  }
   if (folder.enhanceApp) {
     const found = enhanceAppRedirects(folder.enhanceApp.text);
     // A source in both: .vuepress/redirects' redirect page is the file a static host serves.

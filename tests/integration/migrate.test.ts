@@ -40,6 +40,7 @@ describe('cli/migrate', () => {
     expect(result.yaml).toContain("# Not carried over: content/.vuepress/enhanceApp.js:3: a redirect written as code, carry it over by hand: { path: '/old/:name', redirect: (to) => `/guide/${to.params.name}` }])");
     expect(result.yaml).toMatch(/^redirects:\n {2}\/setup\/: \/guide\/$/m);
     expect(result.yaml).toMatch(/^ {2}slugify: vuepress$/m);
+    expect(result.yaml).toMatch(/^constants:\n {2}apiVersion: v3$/m);
     expect(result.diagnostics.map((d) => d.code)).toContain('vuepress/unsupported');
 
     // Built from the written site.yaml, the pages are the same as from the VuePress config.
@@ -47,6 +48,7 @@ describe('cli/migrate', () => {
     await writeFile(result.file, result.yaml!);
     const after = await build(config, { mode: 'build' });
     expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(after.diagnostics.filter((d) => d.code === 'constant/unused')).toEqual([]);
     expect(after.manifest!.pages).toEqual(before.manifest!.pages);
     expect(after.manifest!.site.sidebar).toEqual(before.manifest!.site.sidebar);
     expect(after.manifest!.site.nav).toEqual(before.manifest!.site.nav);
@@ -92,6 +94,20 @@ describe('cli/migrate', () => {
       const checked = await build(resolveConfig(root, { config: false, content }), { mode: 'check' });
       expect(checked.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     }
+  });
+
+  it('writes as constants only the themeConfig values a page uses, and lists the others', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docsbuild-migrate-'));
+    await mkdir(path.join(dir, 'content', '.vuepress'), { recursive: true });
+    await writeFile(path.join(dir, 'content', '.vuepress', 'config.js'), "module.exports = { title: 'Kiln', themeConfig: { VERSION: '2.0', author: 'A. Potter', startYear: 2019 } }\n");
+    await writeFile(path.join(dir, 'content', 'README.md'), '# Kiln\n\nVersion {{ $themeConfig.VERSION }}.\n');
+    const config = resolveConfig(dir, { config: false });
+    const result = await migrate(config);
+    expect(result.yaml).toMatch(/^constants:\n {2}VERSION: "?2\.0"?\n(?! )/m);
+    expect(result.yaml).toContain('# Not carried over: content/.vuepress/config.js: themeConfig "author", "startYear": theme settings no page uses');
+    await writeFile(result.file, result.yaml!);
+    const after = await build(config, { mode: 'check' });
+    expect(after.diagnostics.map((d) => d.code)).toEqual([]);
   });
 
   it('refuses to write over a site.yaml, and outside a VuePress tree', async () => {
