@@ -323,6 +323,7 @@ async function loadEngine(site: ShellSite, context: SearchContext): Promise<Sear
   return createLocalEngine(root, (file) => getJson(doFetch, `${site.base}${file}`), site.base, shownPath);
 }
 
+/** router.ts's sitePathOf decodes the same way; it is not imported: the router would be split out of the first-load script (see local-engine's hrefs). */
 function safeDecodeUri(path: string): string {
   try {
     return decodeURI(path);
