@@ -6,6 +6,7 @@ import { build, type BuildResult } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { SummaryIndex } from '../../cli/page/summary-index';
 import { FIXTURES } from '../helpers/build-fixture';
+import { expectSameFiles } from '../helpers/same-files';
 
 /**
  * The page cache end to end: a cached build equals a cold one byte for byte,
@@ -24,8 +25,7 @@ describe('page cache', () => {
     writeFileSync(file, change(readFileSync(file, 'utf8')));
   };
   const same = (a: BuildResult, b: BuildResult) => {
-    expect([...a.files.keys()]).toEqual([...b.files.keys()]);
-    for (const [name, content] of a.files) expect(Buffer.from(b.files.get(name)!), name).toEqual(Buffer.from(content));
+    expectSameFiles(b.files, a.files);
   };
 
   beforeAll(() => {

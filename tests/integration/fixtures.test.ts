@@ -5,6 +5,7 @@ import { CATALOGUE } from '../../cli/diagnostics/catalogue';
 import { hasErrors } from '../../cli/diagnostics/diagnostic';
 import { fileNameOf } from '../../cli/output/layout';
 import { buildFixture, diagnosticsText, FIXTURES } from '../helpers/build-fixture';
+import { expectSameFiles } from '../helpers/same-files';
 
 /**
  * Every folder in tests/fixtures/ with content/ and expected/ is a case: content/ in, expected/ out.
@@ -73,8 +74,7 @@ describe('fixtures', () => {
 
   it('builds byte-identical output twice', async () => {
     const [a, b] = [await buildFixture('basic'), await buildFixture('basic')];
-    expect([...a.files.keys()]).toEqual([...b.files.keys()]);
-    for (const [name, content] of a.files) expect(b.files.get(name), name).toEqual(content);
+    expectSameFiles(b.files, a.files);
   });
 
   it('check reports what build reports, and emits nothing', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/build-fixture';
+import { expectSameFiles } from '../helpers/same-files';
 
 const BIN = path.resolve(__dirname, '../../build/bin.js');
 
@@ -59,14 +60,14 @@ describe('output folder reuse across builds', () => {
     // Nothing changed: the same files, the same bytes, every one linked from the cold build
     // (the cold build's files were still there while the warm one was made, so a fresh file cannot have their inode).
     const warm = build();
-    expect(bytesOf(warm)).toEqual(bytesOf(cold));
+    expectSameFiles(bytesOf(warm), bytesOf(cold));
     for (const [name, { ino }] of warm) expect(ino, name).toBe(cold.get(name)!.ino);
     expect(readdirSync(site).sort()).toEqual(['cache', 'content', 'dist']);
 
     // Tamper with a page's HTML (taken over by key), its chunk (by key) and pages.json (by content hash).
     for (const name of ['guide/setup.html', chunk!, 'pages.json']) appendFileSync(path.join(dist, name), '<!-- tampered -->');
     const third = build();
-    expect(bytesOf(third)).toEqual(bytesOf(cold));
+    expectSameFiles(bytesOf(third), bytesOf(cold));
     for (const name of ['guide/setup.html', chunk!, 'pages.json']) {
       expect(third.get(name)!.bytes.toString('utf8'), name).not.toContain('tampered');
       expect(third.get(name)!.ino, name).not.toBe(warm.get(name)!.ino);
@@ -114,7 +115,7 @@ describe('output folder reuse across builds', () => {
       // A redirect that no page's links or neighbours touch: still nothing to read.
       change('site.yaml', '/old-setup: /guide/setup.html', '/old-setup: /guide/setup.html\n  /newer: /guide/');
       const afterRedirect = warm();
-      expect(afterRedirect.files).toEqual(cold());
+      expectSameFiles(afterRedirect.files, cold());
       expect(afterRedirect.bodiesRead).toBe(0);
 
       // The setup page moves: the home page links to it, so its chunk and .md copy must follow.
@@ -124,17 +125,17 @@ describe('output folder reuse across builds', () => {
       change('site.yaml', '      - /guide/setup.html', '      - /guide/installing.html');
       change('api/ref.md', '/docs/guide/setup.html#install', '/docs/guide/installing.html#install');
       const afterMove = warm();
-      expect(afterMove.files).toEqual(cold());
+      expectSameFiles(afterMove.files, cold());
       expect(afterMove.files.get('index.md')!.toString('utf8')).toContain('/docs/guide/installing.html#install');
 
       // A title its neighbours show as prev/next.
       change('guide/README.md', 'title: The Guide', 'title: Our Guide');
-      expect(warm().files).toEqual(cold());
+      expectSameFiles(warm().files, cold());
 
       // A code block in a language no page had: the page worker started early with the last build's languages (page/early-worker.ts) makes its highlighter again.
       writeFileSync(file('guide/setup.md'), `${readFileSync(file('guide/setup.md'), 'utf8')}\n\`\`\`python\ndef f():\n    return 1\n\`\`\`\n`);
       const afterLanguage = warm();
-      expect(afterLanguage.files).toEqual(cold());
+      expectSameFiles(afterLanguage.files, cold());
       expect([...afterLanguage.files].some(([name, bytes]) => name.endsWith('.json') && /def<\/span>/.test(bytes.toString('utf8')))).toBe(true);
     } finally {
       rmSync(edited, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { build } from '../../cli/build';
 import { resolveConfig } from '../../cli/config';
 import { DOCUMENTS_BEFORE_WORKER } from '../../cli/features/viewer/documents-aside';
 import { tempSite } from '../helpers/temp-site';
+import { expectSameFiles } from '../helpers/same-files';
 
 const WORKER = path.resolve(__dirname, '../../build/worker.js');
 
@@ -32,8 +33,7 @@ describe('page HTML rendered on a worker of its own (features/viewer/documents-a
       // As the compiled CLI resolves it: the page worker, and the document worker beside it. The pages themselves stay in this thread (fewer than the pool's threshold).
       const aside = await build({ ...config, pages: { ...config.pages, parallel: { workerScript: pathToFileURL(WORKER) } } }, { mode: 'build' });
       expect(here.diagnostics).toEqual([]);
-      expect([...aside.files.keys()]).toEqual([...here.files.keys()]);
-      expect(aside.files).toEqual(here.files);
+      expectSameFiles(aside.files, here.files);
       expect(aside.sizes).toEqual(here.sizes);
     } finally {
       site.remove();

@@ -7,6 +7,7 @@ import { resolveConfig } from '../../cli/config';
 import { PAGE_PARTS } from '../../cli/features/parts';
 import { MemoryOutput } from '../../cli/output/sink';
 import { createPagePipeline, type PagePipeline } from '../../cli/page/page-pipeline';
+import { expectSameFiles } from '../helpers/same-files';
 
 /** Folders of pages enough for several route shards (features/routes/route-shards.ts: at most 160 routes a shard). */
 const FOLDERS = ['alpha', 'beta', 'gamma'];
@@ -50,8 +51,7 @@ describe('route shards by difference', () => {
     appendFileSync(path.join(root, 'content', 'beta', 'page-7.md'), '\nOne more paragraph.\n');
     const now = await warm(first.output);
     const cold = await build(config(), { mode: 'build', pipeline });
-    expect([...now.result.files.keys()]).toEqual([...cold.files.keys()]);
-    for (const [name, bytes] of cold.files) expect(Buffer.from(now.result.files.get(name)!), name).toEqual(Buffer.from(bytes));
+    expectSameFiles(now.result.files, cold.files);
     // Some shards were kept, one made again.
     const kept = [...now.result.files.keys()].filter((name) => name.startsWith('assets/routes/routes-') && first.result.files.has(name));
     expect(kept.length).toBeGreaterThan(0);
@@ -69,8 +69,7 @@ describe('route shards by difference', () => {
     const piecesOf = (files: Map<string, unknown>) => [...files.keys()].filter((name) => /\/sidebar-\d+\./.test(name));
     const sameAsCold = async (now: Awaited<ReturnType<typeof warm>>) => {
       const cold = await build(config(), { mode: 'build', pipeline });
-      expect([...now.result.files.keys()]).toEqual([...cold.files.keys()]);
-      for (const [name, bytes] of cold.files) expect(Buffer.from(now.result.files.get(name)!), name).toEqual(Buffer.from(bytes));
+      expectSameFiles(now.result.files, cold.files);
       expect(now.result.sizes).toEqual(cold.sizes);
     };
     // A group of each folder's pages: over LARGE_SIDEBAR_PAGES (200) in all, each group is a piece of its own.

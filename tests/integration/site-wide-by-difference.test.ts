@@ -9,6 +9,7 @@ import { PAGE_PARTS } from '../../cli/features/parts';
 import { MemoryOutput } from '../../cli/output/sink';
 import { createPagePipeline, type PagePipeline } from '../../cli/page/page-pipeline';
 import { FIXTURES } from '../helpers/build-fixture';
+import { expectSameFiles } from '../helpers/same-files';
 
 const PAGES = ['README.md', 'guide/README.md', 'guide/setup.md', 'api/ref.md'];
 const WORDS = ['river', 'lantern', 'quorum', 'basalt', 'meadow', 'signal', 'harbor', 'copper', 'install', 'guide'];
@@ -47,8 +48,7 @@ describe('site-wide files by difference', () => {
     return build({ ...config(), pages: { cache: { dir: path.join(root, 'cache'), toolVersion: 'test' } } }, { mode: 'build', output, pipeline }).then((result) => ({ result, output }));
   };
   const same = (a: BuildResult, b: BuildResult) => {
-    expect([...a.files.keys()]).toEqual([...b.files.keys()]);
-    for (const [name, content] of a.files) expect(Buffer.from(b.files.get(name)!), name).toEqual(Buffer.from(content));
+    expectSameFiles(b.files, a.files);
   };
 
   it('random one-page edits: the index and llms-full.txt equal a cold build, and only the edited page is read', { timeout: 60_000 }, async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, buildIntoFolder, type BuildResult } from '../../../../../cli/build';
 import { resolveConfig } from '../../../../../cli/config';
+import { expectSameBytes } from '../../../../helpers/same-files';
 
 const FIXTURE = path.resolve(__dirname, '../../../../fixtures/viewer-site');
 const text = (content: string | Uint8Array | undefined) => (typeof content === 'string' ? content : new TextDecoder().decode(content));
@@ -56,13 +57,13 @@ describe('cli/features/llms-full', () => {
         await folder.commit();
         return readFileSync(path.join(project, 'dist', 'llms-full.txt'));
       };
-      expect(await intoFolder()).toEqual(Buffer.from(result.files.get('llms-full.txt')!));
+      expectSameBytes(await intoFolder(), result.files.get('llms-full.txt')!);
       // An edit: the other copies come from the last build's file, the edited one from its new copy.
       appendFileSync(path.join(project, 'content', 'limits', 'README.md'), '\nA paragraph added by the test.\n');
       const edited = await build(resolveConfig(project, { config: false }), { mode: 'build' });
       const again = await intoFolder();
       expect(again.toString()).toContain('A paragraph added by the test.');
-      expect(again).toEqual(Buffer.from(edited.files.get('llms-full.txt')!));
+      expectSameBytes(again, edited.files.get('llms-full.txt')!);
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
@@ -88,7 +89,7 @@ describe('cli/features/llms-full', () => {
       const again = await intoFolder();
       const cold = await build(resolveConfig(project, { config: false }), { mode: 'build' });
       expect(again.toString()).toContain('Edited 74.');
-      expect(again).toEqual(Buffer.from(cold.files.get('llms-full.txt')!));
+      expectSameBytes(again, cold.files.get('llms-full.txt')!);
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
