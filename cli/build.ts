@@ -250,6 +250,7 @@ async function buildWith(
   }
   // What the output features stored last time, read while the site is checked (a CLI build's, with a cache).
   const stored = options.mode === 'build' && cache && !options.memory ? new FeatureStates(cache.dir, cache.toolVersion) : undefined;
+  if (stored) cleanups.push(() => stored.abandon());
   stored?.readEarly(FEATURES.flatMap((feature) => feature.readsEarly ?? []));
   const assets = planAssets(sources.assets);
   const { model, diagnostics: modelDiagnostics } = buildSiteModel({

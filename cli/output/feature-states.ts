@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { readCheckedFile, writeCheckedFile } from '../support/checked-file';
-import { createFramedFileWriter, framesOf } from '../support/framed-file';
+import { createFramedFileWriter, framesOf, type FramedFileWriter } from '../support/framed-file';
 
 /** Bumped when the files' shape changes. */
 const STATE_FORMAT = 1;
@@ -20,6 +20,8 @@ const STATE_FORMAT = 1;
 export class FeatureStates {
   /** Reads started early (readEarly), each taken by the first load of its state. */
   private readonly early = new Map<string, Promise<Buffer | undefined>>();
+  /** Record writers neither committed nor aborted yet: each holds an open temp file. */
+  private readonly writing = new Set<FramedFileWriter>();
 
   constructor(
     private readonly dir: string,
@@ -92,7 +94,20 @@ export class FeatureStates {
   records(feature: string): { add(key: string, value: Uint8Array): void; commit(): Promise<boolean>; abort(): Promise<void> } {
     this.early.delete(feature);
     const writer = createFramedFileWriter(this.fileOf(feature), this.headerOf(feature));
-    return { add: (key, value) => writer.add(key, value), commit: () => writer.commit(), abort: () => writer.abort() };
+    this.writing.add(writer);
+    const settled = <T>(result: Promise<T>) => result.finally(() => this.writing.delete(writer));
+    return { add: (key, value) => writer.add(key, value), commit: () => settled(writer.commit()), abort: () => settled(writer.abort()) };
+  }
+
+  /**
+   * Aborts the record writers still open: a build that failed (or was
+   * stopped) after a feature began one never reaches its commit, and left
+   * its temp file in the cache folder and its file descriptor to the GC.
+   */
+  async abandon(): Promise<void> {
+    const open = [...this.writing];
+    this.writing.clear();
+    await Promise.all(open.map((writer) => writer.abort()));
   }
 
   /** Removes a state no feature reads any more (one of an older docsbuild's names): the cache holds only what is used. */

@@ -57,6 +57,25 @@ describe('FeatureStates', () => {
     expect(await states.loadRecords('pages')).toBeUndefined();
   });
 
+  it('abandon() aborts the record writers a failed build never committed: no temp file is left, the last state stays', async () => {
+    const states = new FeatureStates(dir, 'v1');
+    const kept = states.records('abandoned');
+    kept.add('k', Buffer.from('kept'));
+    await kept.commit();
+    const open = states.records('abandoned');
+    open.add('k', Buffer.from('never committed'));
+    const temps = () => readdirSync(path.dirname(states.fileOf('abandoned'))).filter((name) => name.endsWith('.tmp'));
+    // Opened as it was begun: the temp file is there until the writer is committed or aborted.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(temps()).not.toEqual([]);
+    await states.abandon();
+    expect(temps()).toEqual([]);
+    expect((await states.loadRecords('abandoned'))!.get('k')!.toString()).toBe('kept');
+    // A committed writer is not touched again.
+    await states.abandon();
+    expect((await states.loadRecords('abandoned'))!.get('k')!.toString()).toBe('kept');
+  });
+
   it('an early read serves the first load of its state (whole or records), unless the state is written before', async () => {
     const early = new FeatureStates(dir, 'v1');
     const other = new FeatureStates(dir, 'v1');
