@@ -7,6 +7,7 @@ import { parseFenceInfo, readFenceInfo } from '../../../cli/markdown/fence-info'
 import { reportUnclosedComments } from '../../../cli/markdown/unclosed-comment';
 import { reportUnsupportedSyntax } from '../../../cli/markdown/unsupported';
 import { rawImageUrls } from '../../../cli/html/raw-images';
+import { rawLinkUrls } from '../../../cli/html/raw-links';
 import { atxHeadingText } from '../../../cli/page/outline';
 import { findSuppressions } from '../../../cli/page/suppressions';
 import { cleanHeaderText, MAX_CLEANED_LENGTH } from '../../../cli/page/title';
@@ -61,6 +62,15 @@ describe('hostile text is read in time proportional to its length', () => {
     expect(many).toHaveLength(50_000);
     expect(many.at(-1)).toEqual({ url: 'a.png', line: 50_002, column: 1 });
     expect(many[0]).toEqual({ url: 'a.png', line: 3, column: 5 });
+  }, TIMEOUT);
+
+  it('raw HTML: 40,000 link tags that never close, before a long run of text', () => {
+    // `/<a\b[^>]*?\shref…/gi` reads from each opener to the end (40,000 × 2 MB: 30 s here); the scan reads the text a few times.
+    const openers = '<a '.repeat(40_000);
+    const tail = 'text '.repeat(400_000);
+    expect(rawLinkUrls(`${openers}${tail}`, { line: 1, column: 1 })).toEqual([]);
+    expect(rawLinkUrls(`${openers}${tail} href="./x.md"`, { line: 1, column: 1 })).toEqual([{ url: './x.md', line: 1, column: 1 }]);
+    expect(rawLinkUrls('<a href="./x.md" '.repeat(40_000), { line: 1, column: 1 })).toHaveLength(40_000);
   }, TIMEOUT);
 
   it('components: a run of tag-like pieces, many tags beside many comments, and tag marks that never close', () => {
