@@ -1,5 +1,6 @@
 import type { Root } from 'mdast';
 import type { Processor } from 'unified';
+import { EMAIL_CONSTRUCT_NAME, withoutTextConstructs, type SyntaxExtension } from './email-literals';
 import { eachNode, EXIT, SKIP } from './walk';
 
 /** The name of remark-gfm's transform that turns bare URLs and e-mail addresses in text into links (mdast-util-gfm-autolink-literal). */
@@ -64,4 +65,42 @@ export function guardTransformsIn(extensions: readonly unknown[]): number {
     }
   }
   return guarded;
+}
+
+/** micromark-extension-gfm-autolink-literal's constructs: `www.` and `http(s)://` links, and bare e-mail addresses. */
+const AUTOLINK_CONSTRUCT_NAMES: ReadonlySet<string> = new Set(['wwwAutolink', 'protocolAutolink', EMAIL_CONSTRUCT_NAME]);
+
+/**
+ * A unified plugin, used after remark-gfm: GFM without autolink literals,
+ * as VuePress 1 reads Markdown (its markdown-it has `linkify` off): a bare
+ * URL or address stays text, where remark-gfm made it a link the VuePress
+ * site never had. The constructs go from micromark's extensions and the
+ * transform that finds the rest from mdast's (copies of both); `<https://…>`
+ * is CommonMark's own autolink and stays.
+ */
+export function remarkWithoutAutolinkLiterals(this: Processor): void {
+  const data = this.data();
+  data.micromarkExtensions = (data.micromarkExtensions ?? []).map((extension) => withoutTextConstructs(extension as SyntaxExtension, AUTOLINK_CONSTRUCT_NAMES) as never);
+  data.fromMarkdownExtensions = (data.fromMarkdownExtensions ?? []).map((extension) => withoutAutolinkTransform(extension) as never);
+}
+
+/** An mdast extension (or a nested list of them) without the autolink-literal transform: a copy where it had one. */
+function withoutAutolinkTransform(extension: unknown): unknown {
+  if (Array.isArray(extension)) return extension.map(withoutAutolinkTransform);
+  const { transforms } = (extension ?? {}) as MdastExtension;
+  if (!Array.isArray(transforms)) return extension;
+  return { ...(extension as object), transforms: transforms.filter((transform) => transform.name !== AUTOLINK_TRANSFORM_NAME) };
+}
+
+/** How many autolink-literal constructs and transforms a processor's extensions hold: for the test that notices a remark-gfm that renamed them. */
+export function autolinkLiteralParts(micromark: readonly unknown[], mdast: readonly unknown[]): { constructs: number; transforms: number } {
+  let constructs = 0;
+  for (const extension of micromark.flat(Infinity)) {
+    for (const hooked of Object.values((extension as SyntaxExtension).text ?? {})) {
+      for (const construct of Array.isArray(hooked) ? hooked : [hooked]) if (AUTOLINK_CONSTRUCT_NAMES.has((construct as { name?: string } | null)?.name ?? '')) constructs++;
+    }
+  }
+  let transforms = 0;
+  for (const extension of mdast.flat(Infinity)) for (const transform of (extension as MdastExtension | undefined)?.transforms ?? []) if (transform.name === AUTOLINK_TRANSFORM_NAME) transforms++;
+  return { constructs, transforms };
 }

@@ -40,23 +40,24 @@ export function hasAtSignInText(tree: Root): boolean {
   return found;
 }
 
-interface SyntaxExtension {
+export interface SyntaxExtension {
   text?: Record<string, unknown>;
 }
 
 /** A unified plugin, used after remark-gfm: its micromark extensions without the e-mail address construct (copies; remark-gfm's own are left as they are). */
 export function remarkWithoutEmailLiterals(this: Processor): void {
   const data = this.data();
-  data.micromarkExtensions = (data.micromarkExtensions ?? []).map((extension) => withoutEmailConstruct(extension as SyntaxExtension) as never);
+  data.micromarkExtensions = (data.micromarkExtensions ?? []).map((extension) => withoutTextConstructs(extension as SyntaxExtension, EMAIL_ONLY) as never);
 }
+const EMAIL_ONLY: ReadonlySet<string> = new Set([EMAIL_CONSTRUCT_NAME]);
 
-/** A micromark extension (or a list of them) without the e-mail construct in its text hooks. */
-export function withoutEmailConstruct(extension: SyntaxExtension | SyntaxExtension[]): SyntaxExtension | SyntaxExtension[] {
-  if (Array.isArray(extension)) return extension.map((one) => withoutEmailConstruct(one) as SyntaxExtension);
+/** A micromark extension (or a list of them) without the named constructs in its text hooks: a copy, the original left as it is. */
+export function withoutTextConstructs(extension: SyntaxExtension | SyntaxExtension[], names: ReadonlySet<string>): SyntaxExtension | SyntaxExtension[] {
+  if (Array.isArray(extension)) return extension.map((one) => withoutTextConstructs(one, names) as SyntaxExtension);
   if (!extension.text) return extension;
   const text: Record<string, unknown> = {};
   for (const [code, hooked] of Object.entries(extension.text)) {
-    const constructs = (Array.isArray(hooked) ? hooked : [hooked]).filter((construct) => (construct as { name?: string } | null)?.name !== EMAIL_CONSTRUCT_NAME);
+    const constructs = (Array.isArray(hooked) ? hooked : [hooked]).filter((construct) => !names.has((construct as { name?: string } | null)?.name ?? ''));
     if (constructs.length > 0) text[code] = Array.isArray(hooked) ? constructs : constructs[0];
   }
   return { ...extension, text };

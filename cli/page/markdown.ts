@@ -7,7 +7,7 @@ import { diagnostic } from '../diagnostics/diagnostic';
 import { reportUnclosedComments } from '../markdown/unclosed-comment';
 import { unbindStaticUrls } from '../markdown/bound-urls';
 import { embedVideos } from '../markdown/video-embeds';
-import { remarkGuardAutolinkLiterals } from '../markdown/autolink-literals';
+import { remarkGuardAutolinkLiterals, remarkWithoutAutolinkLiterals } from '../markdown/autolink-literals';
 import { parseWithoutEmailLiterals, remarkWithoutEmailLiterals } from '../markdown/email-literals';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
 import { groupContainers, type DeclaredContainer } from '../markdown/containers';
@@ -51,11 +51,21 @@ export interface PageTree {
 export function createMarkdownParser() {
   const whole = unified().use(remarkParse).use(remarkGfm).use(remarkGuardAutolinkLiterals);
   const quick = unified().use(remarkParse).use(remarkGfm).use(remarkGuardAutolinkLiterals).use(remarkWithoutEmailLiterals);
-  return (markdown: string): Root => {
+  // Made the first time a VuePress tree's page asks for it.
+  let vuepress: ((markdown: string) => Root) | undefined;
+  const vuepressParser = () => {
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkWithoutAutolinkLiterals);
+    return (markdown: string) => processor.parse(markdown);
+  };
+  return (markdown: string, dialect: MarkdownDialect = 'gfm'): Root => {
     const cut = cutDeepLines(markdown);
+    if (dialect === 'vuepress') return (vuepress ??= vuepressParser())(cut);
     return parseWithoutEmailLiterals(cut, (text) => quick.parse(text), (text) => whole.parse(text));
   };
 }
+
+/** GitHub's Markdown, or VuePress 1's (markdown-it without `linkify`: bare URLs and addresses are not links). */
+export type MarkdownDialect = 'gfm' | 'vuepress';
 export type MarkdownParser = ReturnType<typeof createMarkdownParser>;
 
 export interface MarkdownContext {
@@ -147,7 +157,7 @@ function expandPageImports(tree: Root, page: ValidPage, context: MarkdownContext
     parse: (markdown) => {
       let included: Root;
       try {
-        included = context.parse(markDirectives(markdown));
+        included = context.parse(markDirectives(markdown), context.vuepress ? 'vuepress' : 'gfm');
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
         included = { type: 'root', children: [] };
@@ -182,7 +192,7 @@ function parseWithinLimits(page: ValidPage, parse: MarkdownParser, vuepress: boo
   let tree: Root;
   try {
     const body = vuepress ? protectCodePipes(page.body) : page.body;
-    tree = parse(markDirectives(body));
+    tree = parse(markDirectives(body), vuepress ? 'vuepress' : 'gfm');
     if (body !== page.body) restoreCodePipes(tree);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;

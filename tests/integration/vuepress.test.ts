@@ -173,6 +173,23 @@ describe('VuePress 1 trees: the .vuepress/ folder', () => {
     expect(built.manifest!.site.nav).toEqual([{ text: 'Demos', link: '/demos/bars.html', external: false }]);
   });
 
+  it('leaves a bare URL or address as text, as VuePress 1 did (its markdown-it had linkify off), where a site.yaml tree links it', async () => {
+    const page = '# Home\n\nSee https://example.com/bare, www.example.org and help@example.com; <https://example.com/angle> is a link.\n';
+    const chunkHtml = (result: Awaited<ReturnType<typeof buildFiles>>) => {
+      const chunk = result.files.get(result.manifest!.pages.find((p) => p.path === '/')!.chunk) as string;
+      return (JSON.parse(chunk) as { html: string }).html;
+    };
+    const vuepress = chunkHtml(await buildFiles({ [VUEPRESS_CONFIG]: "module.exports = { title: 'Bare' }\n", 'README.md': page }, 'build'));
+    expect(vuepress).toContain('See https://example.com/bare, www.example.org and help@example.com;');
+    expect(vuepress).toContain('href="https://example.com/angle"');
+    const outbound = /href="(?:https?|mailto):/g;
+    expect(vuepress.match(outbound)).toHaveLength(1);
+    const gfm = chunkHtml(await buildFiles({ 'site.yaml': 'title: Bare\n', 'README.md': page }, 'build'));
+    expect(gfm).toContain('href="https://example.com/bare"');
+    expect(gfm).toContain('href="mailto:help@example.com"');
+    expect(gfm.match(outbound)).toHaveLength(4);
+  });
+
   it("reports each problem of .vuepress/redirects at its line, site.yaml's checks included", async () => {
     const invalid = await buildFiles(redirectedTree('/demos/ /demos/bars.html\n/alone/\nsetup-old /setup.html\n'));
     expect(placesOf(invalid, '.vuepress/redirects')).toEqual(['vuepress/malformed-redirect@2:1', 'config/invalid@3:1']);

@@ -4,7 +4,9 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { guardAutolinkLiterals, guardTransformsIn, mayHaveAutolinkLiteral } from '../../../../cli/markdown/autolink-literals';
+import { autolinkLiteralParts, guardAutolinkLiterals, guardTransformsIn, mayHaveAutolinkLiteral, remarkWithoutAutolinkLiterals } from '../../../../cli/markdown/autolink-literals';
+import { eachNode } from '../../../../cli/markdown/walk';
+import { toString } from 'mdast-util-to-string';
 import { createMarkdownParser } from '../../../../cli/page/markdown';
 import { markdownFiles, REPO_ROOT } from '../../../helpers/markdown-files';
 
@@ -61,5 +63,47 @@ describe('cli/markdown/autolink-literals', () => {
   it('looks for http://, https:// and www. in any case, and for @', () => {
     for (const value of ['HTTP://a', 'https://a', 'wWw.a', 'a@b']) expect(mayHaveAutolinkLiteral(paragraph(value)), value).toBe(true);
     for (const value of ['http:/a', 'www', 'ftp://a', 'plain']) expect(mayHaveAutolinkLiteral(paragraph(value)), value).toBe(false);
+  });
+  it("VuePress's dialect leaves bare URLs and addresses as text (markdown-it without linkify), and parses all else as GFM does", () => {
+    const pages = [...markdownFiles(path.join(REPO_ROOT, 'tests/fixtures')), ...markdownFiles(path.join(REPO_ROOT, 'content')), ...CASES.map((text, at) => ({ name: `case ${at}`, text }))];
+    // A link written as a bare URL or address: its source is neither `[…](…)` nor `<…>` (or it has none: the transform's links).
+    const literalLinks = (tree: Root, text: string) => {
+      const found: string[] = [];
+      eachNode(tree, (node) => {
+        if (node.type === 'link' && !(node.position && /^[[<]/.test(text.slice(node.position.start.offset, node.position.end.offset)))) found.push(node.url);
+        return undefined;
+      });
+      return found;
+    };
+    let literal = 0;
+    for (const { name, text } of pages) {
+      const gfm = guarded(text);
+      const vuepress = guarded(text, 'vuepress');
+      expect(literalLinks(vuepress, text), name).toEqual([]);
+      if (literalLinks(gfm, text).length === 0) expect(vuepress, name).toEqual(gfm);
+      else {
+        literal++;
+        expect(toString(vuepress), name).toBe(toString(gfm));
+      }
+    }
+    // The cases hold every kind; CommonMark's own autolink and written links stay links.
+    expect(literal).toBeGreaterThanOrEqual(10);
+    const links: string[] = [];
+    eachNode(guarded('`code https://not.example` and <https://angle.example>, [text](https://written.example) and www.bare.example', 'vuepress'), (node) => {
+      if (node.type === 'link') links.push(node.url);
+      return undefined;
+    });
+    expect(links).toEqual(['https://angle.example', 'https://written.example']);
+  }, 120_000);
+
+  it("finds remark-gfm's autolink-literal constructs and transform by their names, and the VuePress plugin takes them all out", () => {
+    const gfm = unified().use(remarkParse).use(remarkGfm).freeze();
+    const parts = autolinkLiteralParts(gfm.data('micromarkExtensions') ?? [], gfm.data('fromMarkdownExtensions') ?? []);
+    expect(parts.constructs).toBeGreaterThan(60);
+    expect(parts.transforms).toBe(1);
+    const vuepress = unified().use(remarkParse).use(remarkGfm).use(remarkWithoutAutolinkLiterals).freeze();
+    expect(autolinkLiteralParts(vuepress.data('micromarkExtensions') ?? [], vuepress.data('fromMarkdownExtensions') ?? [])).toEqual({ constructs: 0, transforms: 0 });
+    // remark-gfm's own extensions are left as they were.
+    expect(autolinkLiteralParts(gfm.data('micromarkExtensions') ?? [], gfm.data('fromMarkdownExtensions') ?? [])).toEqual(parts);
   });
 });
