@@ -1,13 +1,15 @@
-import type { Heading, Nodes } from 'mdast';
+import type { Heading, Html, Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { eachNode } from '../markdown/walk';
 import type { Header } from '../../schema/manifest';
 import { rawImageUrls } from '../html/raw-images';
+import { rawLinkUrls } from '../html/raw-links';
 import { rawHtmlIds } from '../html/raw-ids';
 import { createSlugger, type SlugRule, type Slugger } from '../markdown/slugs';
 import { cleanHeaderText } from './title';
 import type { PageTree } from './markdown';
 import { isSpaceOrTab } from '../support/text-scan';
+import { append } from '../support/append';
 
 /** A link or image as written in a page, with its position in the file. */
 export interface LinkRef {
@@ -66,6 +68,8 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
   const headingIds: string[] = [];
   let firstHeading: string | undefined;
   const bodyLines = options.vuepressTitles ? pageTree.page.body.split('\n') : undefined;
+  let fileLines = bodyLines;
+  const fileLine = (line: number) => (fileLines ??= pageTree.page.body.split('\n'))[line - pageTree.page.bodyLineOffset - 1];
   // Added once every heading's own slug is known: a heading's real slug wins over another's alias.
   const pendingAliases: [string, string][] = [];
 
@@ -89,8 +93,8 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
         column: node.position?.start.column ?? 1,
       });
     } else if (node.type === 'html') {
-      // A raw <img src="./x.png"> is checked like a Markdown image.
-      if (node.value.includes('<img')) for (const image of rawImageUrls(node.value, node.position?.start ?? { line: 1, column: 1 })) links.push({ kind: 'image', ...image });
+      // A raw <img src="./x.png"> is checked like a Markdown image, a raw <a href="./x.md"> like a Markdown link.
+      append(links, rawHtmlLinks(node, fileLine));
       // A raw element's id is somewhere a link may point (`<span id="vmodel-ime-tip"></span>`).
       for (const id of rawHtmlIds(node.value)) anchors.add(id);
     }
@@ -98,6 +102,31 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
   for (const [id, alias] of pendingAliases) addAlias(id, alias);
   for (const [old, id] of Object.entries(options.previousAnchors ?? {})) if (headingIds.includes(id)) addAlias(id, old);
   return { firstHeading, headers, anchors, headingIds, aliases, links };
+}
+
+/**
+ * The local images and links of a raw HTML node, at their tags. The node's
+ * text lacks what a quote or a list item puts before its lines (`> `, the
+ * item's indent), so a place on a later line is moved by what the file's
+ * line holds before the node's. An included file's nodes all take the
+ * include's place, which spans fewer lines than their text: each is
+ * reported there.
+ */
+function rawHtmlLinks(node: Html, fileLine: (line: number) => string | undefined): LinkRef[] {
+  const start = node.position?.start ?? { line: 1, column: 1 };
+  const found: LinkRef[] = [
+    ...rawImageUrls(node.value, start).map((image) => ({ kind: 'image' as const, ...image })),
+    ...rawLinkUrls(node.value, start).map((link) => ({ kind: 'link' as const, ...link })),
+  ];
+  if (found.length === 0) return found;
+  const lines = node.value.split('\n');
+  if (lines.length - 1 > (node.position?.end.line ?? start.line) - start.line) return found.map((link) => ({ ...link, line: start.line, column: start.column }));
+  return found.map((link) => {
+    if (link.line === start.line) return link;
+    const written = lines[link.line - start.line]!;
+    const inFile = fileLine(link.line);
+    return inFile?.endsWith(written) ? { ...link, column: link.column + inFile.length - written.length } : link;
+  });
 }
 
 /** An ATX heading's text as written (`## a \\[b]` → `a \\[b]`), cleaned as VuePress 1 cleans it; undefined for other headings. */
