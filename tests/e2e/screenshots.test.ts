@@ -24,9 +24,7 @@ describe.skipIf(skipBrowserTests)('viewer: layout and screenshots (Chromium)', (
   beforeAll(async () => {
     site = await openSite(CONTENT);
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      for (const colorScheme of SCHEMES) {
-        contexts.set(`${name}-${colorScheme}`, await newContext(site, { viewport, colorScheme, deviceScaleFactor: 1, isMobile: name === 'phone', hasTouch: name === 'phone' }));
-      }
+      contexts.set(name, await newContext(site, { viewport, deviceScaleFactor: 1, isMobile: name === 'phone', hasTouch: name === 'phone' }));
     }
   });
   afterAll(async () => {
@@ -34,15 +32,19 @@ describe.skipIf(skipBrowserTests)('viewer: layout and screenshots (Chromium)', (
     await site?.close();
   });
 
+  // Each page is loaded once per viewport and looked at light, then dark (the scheme switched in place, as a reader's system does).
   for (const viewport of Object.keys(VIEWPORTS)) {
-    for (const scheme of SCHEMES) {
-      for (const [name, route] of Object.entries(ROUTES)) {
-        it(`${name} on a ${viewport}, ${scheme}: fits the screen, keeps code and tables in the column, reads with enough contrast`, async () => {
-          const page = await contexts.get(`${viewport}-${scheme}`)!.newPage();
-          await page.goto(site.url(route));
-          await waitForApp(page);
-          await page.locator('main h1').waitFor();
+    for (const [name, route] of Object.entries(ROUTES)) {
+      it(`${name} on a ${viewport}, light and dark: fits the screen, keeps code and tables in the column, reads with enough contrast`, async () => {
+        const page = await contexts.get(viewport)!.newPage();
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.goto(site.url(route));
+        await waitForApp(page);
+        await page.locator('main h1').waitFor();
 
+        for (const scheme of SCHEMES) {
+          await page.emulateMedia({ colorScheme: scheme });
+          expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
           const layout = await page.evaluate(() => {
             const main = document.querySelector('main')!.getBoundingClientRect();
             // Shown elements only: a code group's hidden panels have an empty box at the page's left edge.
@@ -52,12 +54,12 @@ describe.skipIf(skipBrowserTests)('viewer: layout and screenshots (Chromium)', (
               .map((el) => el.tagName);
             return { overflow: document.documentElement.scrollWidth - window.innerWidth, outside, mainWidth: main.width };
           });
-          expect(layout.overflow).toBe(0);
-          expect(layout.outside).toEqual([]);
+          expect(layout.overflow, scheme).toBe(0);
+          expect(layout.outside, scheme).toEqual([]);
           expect(layout.mainWidth).toBeGreaterThan(viewport === 'phone' ? 320 : 600);
 
           const contrast = await page.evaluate(lowestContrast);
-          expect(contrast.ratio, contrast.element).toBeGreaterThanOrEqual(4.5);
+          expect(contrast.ratio, `${scheme}: ${contrast.element}`).toBeGreaterThanOrEqual(4.5);
 
           const png = await page.screenshot();
           expect(png.length).toBeGreaterThan(10_000);
@@ -65,9 +67,9 @@ describe.skipIf(skipBrowserTests)('viewer: layout and screenshots (Chromium)', (
             await mkdir(OUT, { recursive: true });
             await writeFile(path.join(OUT, `${name}-${viewport}-${scheme}.png`), png);
           }
-          await page.close();
-        });
-      }
+        }
+        await page.close();
+      });
     }
   }
 });
