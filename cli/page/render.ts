@@ -6,6 +6,7 @@ import { cleanHtml, urlSurvives } from '../html/clean';
 import { markdownToHtml } from '../html/markdown-html';
 import { pageToHast } from '../html/page-hast';
 import { isLocalImageUrl } from '../html/raw-images';
+import { isRewrittenLinkUrl } from '../html/raw-links';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { styleToClasses } from '../markdown/code-classes';
 import { markCodeLines } from '../markdown/code-lines';
@@ -53,7 +54,7 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, context: Re
   if (direct !== undefined) return { html: direct, linkUrls, direct: true };
   const hast = pageToHast(tree, { code, toc, headingAnchors: true });
   const clean = cleanHtml(hast, policy);
-  placeRawImages(clean, linkUrls);
+  placeRawUrls(clean, linkUrls);
   openExternalLinksInNewTab(clean);
   focusableTables(clean);
   addAnchorAliases(clean, outline.aliases);
@@ -72,19 +73,21 @@ function placeholderOf(node: Link | Image | Definition, linkUrls: string[], poli
 }
 
 /**
- * Raw HTML `<img src="./x.png">` (what the allow-list kept) gets a
- * placeholder like a Markdown image, so it leads to the published file.
- * Markdown images have theirs already; the src goes first, as they have it.
+ * Raw HTML `<img src="./x.png">` and `<a href="./setup.md">` (what the
+ * allow-list kept) get placeholders like Markdown images and links, so they
+ * lead to the published file or page. Markdown's have theirs already; the
+ * URL goes first, as in theirs (link-placeholders.ts reads it there).
  */
-function placeRawImages(parent: { children: HastRoot['children'] | ElementContent[] }, linkUrls: string[]): void {
+function placeRawUrls(parent: { children: HastRoot['children'] | ElementContent[] }, linkUrls: string[]): void {
   for (const child of parent.children) {
     if (child.type !== 'element') continue;
-    const src = child.properties.src;
-    if (child.tagName === 'img' && typeof src === 'string' && isLocalImageUrl(src) && !PLACEHOLDER_ONLY.test(src)) {
-      const { src: _, ...rest } = child.properties;
-      child.properties = { src: placeholderFor(linkUrls.push(src) - 1), ...rest };
+    const key = child.tagName === 'img' ? 'src' : child.tagName === 'a' ? 'href' : undefined;
+    const url = key && child.properties[key];
+    if (key && typeof url === 'string' && (key === 'src' ? isLocalImageUrl(url) : isRewrittenLinkUrl(url)) && !PLACEHOLDER_ONLY.test(url)) {
+      const { [key]: _, ...rest } = child.properties;
+      child.properties = { [key]: placeholderFor(linkUrls.push(url) - 1), ...rest };
     }
-    placeRawImages(child, linkUrls);
+    placeRawUrls(child, linkUrls);
   }
 }
 const PLACEHOLDER_ONLY = /^__docsbuild_link_\d+__$/;

@@ -50,6 +50,15 @@ describe('cli/page/render', () => {
     expect(out.html).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">raw</a>');
   });
 
+  it('gives a raw link to a page of the site a placeholder, its URL first; a bare #anchor and the pipeline\'s own # links stay', () => {
+    const out = render('# T\n\n[[toc]]\n\n## A\n\n<p><a title="t" href="./setup.md#x">raw</a> <a href="#a">here</a></p>\n\n[md](./md.md) and <a href=/guide/>g</a>.\n');
+    expect(out.html).toContain('<p><a href="__docsbuild_link_1__" title="t">raw</a> <a href="#a">here</a></p>');
+    expect(out.html).toContain('<p><a href="__docsbuild_link_0__">md</a> and <a href="__docsbuild_link_2__">g</a>.</p>');
+    expect(out.html).toContain('<li><a href="#a">A</a></li>');
+    expect(out.html).toContain('<a href="#a" class="header-anchor"');
+    expect(out.linkUrls).toEqual(['./md.md', './setup.md#x', '/guide/']);
+  });
+
   it("keeps a raw link's own rel words that describe it (a paid link's sponsored) beside the new tab's", () => {
     const out = render('# T\n\n<a href="https://vueschool.io/x" target="_blank" rel="sponsored noopener">Learn</a> <a href="https://a.org/" rel="nofollow prefetch">A</a>\n');
     expect(out.html).toContain('<a href="https://vueschool.io/x" rel="sponsored noopener noreferrer" target="_blank">Learn</a>');
