@@ -257,7 +257,8 @@ async function buildWith(
     site: { ...site, config: siteConfig },
     pages: allPages,
     assets: assets.bySitePath,
-    allowExternalRedirects: config.allowExternalRedirects,
+    // Without a site.yaml, a VuePress tree's redirects are its html-redirect plugin's file, which made a page for a redirect to another site as for any other.
+    allowExternalRedirects: config.allowExternalRedirects || (!siteSource && sources.vuepress !== undefined),
     analyticsScript: ANALYTICS_INIT_FILE,
     docsearchApiKey: config.docsearchApiKey,
   });

@@ -7,6 +7,7 @@ import { enhanceAppRedirects, RENDERED_DIFFERENTLY, siteYamlOf } from './site/vu
 import { parseVuepressSiteConfig, standInDiagnostics, VUEPRESS_DEFAULT_TITLE, vuepressSiteOf } from './site/vuepress-site';
 import { loadSources, SITE_CONFIG_NAMES } from './source/load';
 import { factsOf } from './source/text-facts';
+import { isExternalUrl } from '../shared/urls';
 
 export interface MigrateResult {
   /** Where site.yaml goes (absolute). */
@@ -60,12 +61,15 @@ export async function migrate(config: ResolvedConfig): Promise<MigrateResult> {
     for (const other of found.others) notCarried.push(`${folder.enhanceApp.file}:${other.line}: a redirect written as code, carry it over by hand: ${other.text}`);
   }
   result.redirects = Object.keys(settings.redirects ?? {}).length;
+  // The html-redirect plugin made pages for these as for any other; a site.yaml tree asks for the flag (a VuePress tree's build passes it itself).
+  const away = Object.entries((settings.redirects ?? {}) as Record<string, string>).filter(([, to]) => isExternalUrl(to));
+  const notes = away.length === 0 ? [] : [`redirects to other sites (${away.map(([from, to]) => `${from} -> ${to}`).join(', ')}) need docsbuild build --allow-external-redirects, or redirect/external-target stops the build.`];
   // The settings must make a valid site.yaml; what does not is reported where the VuePress tree says it.
   const checked = checkSiteConfig(settings, site.locate);
   const report = (await build(config, { mode: 'check' })).diagnostics.filter((d) => RENDERED_DIFFERENTLY.includes(d.code));
   return {
     ...result,
-    yaml: siteYamlOf(settings, loaded?.source.relativePath, notCarried),
+    yaml: siteYamlOf(settings, loaded?.source.relativePath, notCarried, notes),
     notCarried,
     diagnostics: sortDiagnostics([...(loaded ? standInDiagnostics(loaded.source, loaded.result.standIns) : []), ...checked.diagnostics, ...report]),
   };

@@ -47,10 +47,11 @@ function lineAt(text: string, index: number): number {
  * header that says where they came from and a comment for each thing that
  * could not be carried over (a VuePress setting, a redirect that is code).
  */
-export function siteYamlOf(settings: Record<string, unknown>, configFile: string | undefined, notCarried: readonly string[]): string {
+export function siteYamlOf(settings: Record<string, unknown>, configFile: string | undefined, notCarried: readonly string[], notes: readonly string[] = []): string {
   const header = [
     `# Written by docsbuild migrate from ${configFile ?? 'the VuePress defaults'}; edit this file from now on (docsbuild reads site.yaml first).`,
     ...notCarried.map((note) => `# Not carried over: ${oneLine(note)}`),
+    ...notes.map((note) => `# Note: ${oneLine(note)}`),
   ];
   return `${header.join('\n')}\n${yamlPackage().stringify(settings, { lineWidth: 0 })}`;
 }

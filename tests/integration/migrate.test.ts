@@ -69,6 +69,18 @@ describe('cli/migrate', () => {
     expect(redirectsOf(after)).toEqual([...redirectsOf(before), { from: '/setup/', to: '/guide/' }].sort((a, b) => (a.from < b.from ? -1 : 1)));
   });
 
+  it('carries a redirect to another site over, and says the site.yaml build needs --allow-external-redirects for it', async () => {
+    const config = await copy();
+    await writeFile(path.join(config.contentDir, '.vuepress', 'redirects'), '/wires/ /guide/wiring.html\n/releases/ https://github.com/example/project/releases\n');
+    expect((await build(config, { mode: 'check' })).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const result = await migrate(config);
+    expect(result.yaml).toMatch(/^ {2}\/releases\/: https:\/\/github.com\/example\/project\/releases$/m);
+    expect(result.yaml).toContain('# Note: redirects to other sites (/releases/ -> https://github.com/example/project/releases) need docsbuild build --allow-external-redirects');
+    await writeFile(result.file, result.yaml!);
+    expect((await build(config, { mode: 'check' })).diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['redirect/external-target']);
+    expect((await build({ ...config, allowExternalRedirects: true }, { mode: 'check' })).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
   it('lists a line of .vuepress/redirects that is not FROM TO as not carried over', async () => {
     const config = await copy();
     await writeFile(path.join(config.contentDir, '.vuepress', 'redirects'), '/wires/ /guide/wiring.html\n/lonely/\n');

@@ -198,6 +198,17 @@ describe('VuePress 1 trees: the .vuepress/ folder', () => {
     expect(placesOf(unresolved, '.vuepress/redirects')).toEqual(['redirect/dead-target@2:1', 'redirect/shadows-page@3:1']);
   });
 
+  it("writes a redirect of .vuepress/redirects to another site, as the html-redirect plugin did; site.yaml's still needs --allow-external-redirects", async () => {
+    const files = redirectedTree('/demos/ /demos/bars.html\n/releases/ https://github.com/example/project/releases\n');
+    const built = await buildFiles(files, 'build');
+    expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(JSON.parse(built.files.get('redirects.json') as string).redirects).toContainEqual({ from: '/releases/', to: 'https://github.com/example/project/releases' });
+    expect(built.files.get('releases/index.html')).toContain('https://github.com/example/project/releases');
+    // The same redirect in a site.yaml: the flag is the consent.
+    const yaml = await buildFiles({ 'site.yaml': 'title: T\nredirects:\n  /releases/: https://github.com/example/project/releases\n', 'README.md': '# Home\n' });
+    expect(placesOf(yaml, 'site.yaml')).toEqual(['redirect/external-target@3:3']);
+  });
+
   it('builds again after .vuepress/redirects changes, with the cache on', async () => {
     const site = tempSite(redirectedTree('/demos/ /demos/bars.html\n'));
     try {
