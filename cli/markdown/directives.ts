@@ -47,11 +47,54 @@ export type ImportKind = 'include' | 'snippet';
 export function markDirectives(markdown: string): string {
   if (!ANY.test(markdown)) return markdown;
   const lines = markdown.split('\n');
-  forEachProseLine(lines, (line, i) => {
-    const marker = containerMarkerOf(lines, i) ?? markerOf(line);
+  const prose: number[] = [];
+  forEachProseLine(lines, (_, i) => prose.push(i));
+  const closers = markdown.includes(':::') ? listedClosers(lines, prose) : undefined;
+  for (const i of prose) {
+    const marker = closers?.has(i) ? CLOSE_COMMENT : (containerMarkerOf(lines, i) ?? markerOf(lines[i]!));
     if (marker !== undefined) lines[i] = marker;
-  });
+  }
   return lines.join('\n');
+}
+
+/**
+ * markdown-it-container closes a container at the first line after it that
+ * is its marker alone, indented less than four, wherever that line stands:
+ * a `  :::` under a list item closes a `::: tip` opened above the list
+ * (vssue's docs close their tips so), where the parser would put the line
+ * in the item (an unclosed tip running to the end of the page, and a stray
+ * end in the item). Such a closer is marked where the container is,
+ * unindented, unless a container opened in a list item before it (then it
+ * is that one's) or another container line at the top level came first.
+ */
+function listedClosers(lines: readonly string[], prose: readonly number[]): Set<number> {
+  const closers = new Set<number>();
+  let open: { colons: number; nested: number } | undefined;
+  for (const i of prose) {
+    const line = lines[i]!;
+    if (quotePrefixLength(line) > 0) continue;
+    const indent = line.length - line.trimStart().length;
+    const rest = line.slice(indent);
+    if (!rest.startsWith(':::') || line.startsWith('\t')) continue;
+    const container = CONTAINER.exec(rest.trimEnd());
+    if (!container) continue;
+    const colons = rest.length - rest.replace(/^:+/, '').length;
+    const nested = indent > 0 && underListItem(lines, i, indent);
+    // Four spaces deep outside a list: indented code.
+    if (!nested && indent > 3) continue;
+    if (!nested) {
+      // A container line at the top level: an opener is looked for its closer, a closer is paired as written.
+      open = container[1] === undefined ? undefined : { colons, nested: 0 };
+    } else if (open && container[1] !== undefined) {
+      open.nested++;
+    } else if (open && open.nested > 0) {
+      open.nested--;
+    } else if (open && indent <= 3 && colons >= open.colons) {
+      closers.add(i);
+      open = undefined;
+    }
+  }
+  return closers;
 }
 
 /**

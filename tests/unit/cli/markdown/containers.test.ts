@@ -64,6 +64,38 @@ describe('cli/markdown/containers', () => {
     expect(html).toMatch(/<li>\s*<p>Bullet:<\/p>\s*<div class="custom-block warning">/);
   });
 
+  it('closes a container above a list at a ":::" indented under its last item, as markdown-it-container does (vssue\'s docs)', async () => {
+    const text = [
+      '::: tip',
+      'Set the platform:',
+      '',
+      '- platform `github`',
+      '- platform `gitea`',
+      '  :::',
+      '',
+      '::: warning',
+      'Second box.',
+      ':::',
+      '',
+      'After.',
+      '',
+    ].join('\n');
+    const t = pageTree(text);
+    expect(t.diagnostics).toEqual([]);
+    expect(t.tree.children.map((c) => (c.type === 'container' ? `${c.type}:${c.kind}` : c.type))).toEqual(['container:tip', 'container:warning', 'paragraph']);
+    const tip = t.tree.children[0];
+    expect(tip?.type === 'container' && tip.children.map((c) => c.type)).toEqual(['paragraph', 'list']);
+    const { html } = await renderMarkdown(text);
+    expect(html).not.toContain(':::');
+    // A container opened in the item keeps its own closer; the tip above is then closed at the top level.
+    const inner = pageTree(['::: tip', '- item', '', '  ::: warning', '  Inner.', '  :::', ':::', ''].join('\n'));
+    expect(inner.diagnostics).toEqual([]);
+    const outer = inner.tree.children[0];
+    expect(outer).toMatchObject({ type: 'container', kind: 'tip' });
+    const item = outer?.type === 'container' && outer.children[0]?.type === 'list' ? outer.children[0].children[0] : undefined;
+    expect(item?.children[1]).toMatchObject({ type: 'container', kind: 'warning' });
+  });
+
   it('leaves a ":::" line four spaces deep outside a list as the indented code it is', () => {
     const text = 'Text.\n\n    ::: tip\n    code, not a container\n    :::\n';
     expect(markContainers(text)).toBe(text);
