@@ -36,7 +36,8 @@ export function buildRedirects(
     const shadowed = findPage({ pages }, from);
     if (shadowed) {
       diagnostics.push(
-        diagnostic('redirect/shadows-page', at, `Redirect source "${from}" is the path of the page ${shadowed.file}.`, undefined, from),
+        // A variant (`/a/b/` for `/a/b.html`) is one URL to the viewer's router, though a static host may serve either file.
+        diagnostic('redirect/shadows-page', at, `Redirect source "${from}" is ${shadowed.path === from ? 'the path' : `another form of the path ${shadowed.path}`} of the page ${shadowed.file}.`, undefined, from),
       );
       continue;
     }

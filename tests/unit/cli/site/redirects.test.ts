@@ -35,6 +35,12 @@ describe('cli/site/redirects', () => {
     expect(table.redirects.map((r) => r.from)).not.toContain('/p');
   });
 
+  it('names the page\'s own path when a redirect source is another form of it', () => {
+    const messages = (configured: Record<string, string>) => buildRedirects(configured, pages, locate).diagnostics.map((d) => d.message);
+    expect(messages({ '/a/': '/b.html' })).toEqual(['Redirect source "/a/" is the path of the page content/x.md.']);
+    expect(messages({ '/a': '/b.html' })).toEqual(['Redirect source "/a" is another form of the path /a/ of the page content/x.md.']);
+  });
+
   it('sorts the table by source so output is stable', () => {
     const table = buildRedirects({ '/z': '/', '/m': '/b.html' }, pages, locate);
     const froms = table.redirects.map((r) => r.from);
