@@ -171,8 +171,8 @@ async function buildWith(
   const storedChecks = !options.checks && cache && !options.memory ? loadStoredChecks(cache.dir, cache.toolVersion) : undefined;
   // The CLI's page summaries, likewise: unpacked while the sources load waits for the disk.
   const storedSummaries = cache && !options.memory ? readSummaries(cache) : undefined;
-  // The CLI's page worker, started now with the last build's code languages: it gets ready while the sources load (page/early-worker.ts).
-  const early = options.early ?? (options.mode === 'build' && cache && !options.memory && config.pages.parallel ? await earlyPool(cache.dir, cache.toolVersion, config.pages.parallel) : undefined);
+  // The CLI's page worker, started now (a build's with the last build's code languages): it gets ready while the sources load (page/early-worker.ts).
+  const early = options.early ?? (cache && !options.memory && config.pages.parallel ? await earlyPool(cache.dir, cache.toolVersion, config.pages.parallel, options.mode) : undefined);
   if (early) cleanups.push(() => early.done());
   const sources = options.memory ? await loadSources(config, options.memory.files, options.memory.assetHashes) : await loadWithStoredSources(config, options.listed);
   signal?.throwIfAborted();

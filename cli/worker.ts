@@ -10,7 +10,7 @@ import type { PageContext } from './page/types';
 // A page worker: the same per-page pipeline as the main thread, with its own parser and highlighter.
 // Started early (page/early-worker.ts), it makes a highlighter for the languages it was given while its context is made, and uses it when they are the context's.
 const early = (workerData as Partial<EarlyStart>).early;
-const guessed = early && { key: early.languages.join('\n'), highlighter: createCodeHighlighter(early.languages) };
+const guessed = early?.languages ? { key: early.languages.join('\n'), highlighter: createCodeHighlighter(early.languages) } : undefined;
 const context = early ? await new Promise<PageContext>((resolve) => parentPort!.once('message', (message: EarlyContext) => resolve(message.context))) : (workerData as PageContext);
 let highlighter: Promise<Highlighter> | undefined;
 if (guessed?.key === context.codeLanguages.join('\n')) highlighter = guessed.highlighter;

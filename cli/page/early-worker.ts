@@ -10,7 +10,8 @@ const FORMAT = 1;
 
 /** A page worker's start before its context exists: the code languages the last build's highlighter loaded, a guess at this one's. */
 export interface EarlyStart {
-  early: { languages: readonly string[] };
+  /** null: no highlighter (a check's worker). */
+  early: { languages: readonly string[] | null };
 }
 
 /** The context a worker started early is sent before anything else (page/protocol.ts). */
@@ -42,12 +43,17 @@ export interface EarlyWorker {
  * Starts the worker a build of few pages would start (poolFor: one thread,
  * the budget's heap), when the last build of this tool left its languages
  * in the cache folder; undefined otherwise (a first build has many pages to
- * process, and starts its workers with their own limits).
+ * process, and starts its workers with their own limits). A check's worker
+ * starts always: it needs no languages, and each of a check's workers has
+ * the same limits. Started beside the sources' loading, it made a first check
+ * of the real site about 0.2 s faster (2.63-2.87 s before, 2.50-2.64 s
+ * after, 4 runs and 5; CI's check has no cache to start from).
  */
-export async function startEarlyWorker(cacheDir: string, toolVersion: string, pool: PoolOptions): Promise<EarlyWorker | undefined> {
-  const languages = await storedLanguages(cacheDir, toolVersion);
-  if (!languages) return undefined;
-  const limits = earlyLimits(pool);
+export async function startEarlyWorker(cacheDir: string, toolVersion: string, pool: PoolOptions, mode: 'build' | 'check' = 'build'): Promise<EarlyWorker | undefined> {
+  // A check renders nothing: its worker needs no highlighter, and takes the limits poolFor gives a check's.
+  const languages = mode === 'check' ? null : await storedLanguages(cacheDir, toolVersion);
+  if (languages === undefined) return undefined;
+  const limits = earlyLimits(mode === 'check' ? { ...pool, youngGenerationMb: undefined } : pool);
   const worker = new Worker(pool.workerScript, { workerData: { early: { languages } } satisfies EarlyStart, resourceLimits: limits });
   let taken = false;
   let gone = false;
@@ -83,8 +89,8 @@ export interface EarlyPool {
   done(languages?: readonly string[]): Promise<void>;
 }
 
-export async function earlyPool(cacheDir: string, toolVersion: string, pool: PoolOptions): Promise<EarlyPool> {
-  const early = await startEarlyWorker(cacheDir, toolVersion, pool);
+export async function earlyPool(cacheDir: string, toolVersion: string, pool: PoolOptions, mode: 'build' | 'check' = 'build'): Promise<EarlyPool> {
+  const early = await startEarlyWorker(cacheDir, toolVersion, pool, mode);
   return {
     pool: early ? { ...pool, adopt: early.adopt } : pool,
     done: async (languages) => {

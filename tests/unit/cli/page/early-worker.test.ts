@@ -22,6 +22,17 @@ async function processed(pool: PoolOptions, pageContext: PageContext): Promise<P
   return result!;
 }
 
+/** The pool, counting the workers it adopted from the early start. */
+function countingAdoptions(pool: PoolOptions): { pool: PoolOptions; adopted(): number } {
+  let adopted = 0;
+  const adopt: PoolOptions['adopt'] = (limits, c) => {
+    const worker = pool.adopt!(limits, c);
+    if (worker) adopted++;
+    return worker;
+  };
+  return { pool: { ...pool, adopt }, adopted: () => adopted };
+}
+
 describe('cli/page/early-worker', () => {
   let dir: string;
   beforeAll(() => {
@@ -46,19 +57,29 @@ describe('cli/page/early-worker', () => {
     for (const guess of [['js', 'python'], ['js']]) {
       await rememberLanguages(dir, 'tool', guess);
       const early = await earlyPool(dir, 'tool', POOL);
-      let adopted = 0;
-      const counting: PoolOptions = {
-        ...early.pool,
-        adopt: (limits, c) => {
-          const worker = early.pool.adopt!(limits, c);
-          if (worker) adopted++;
-          return worker;
-        },
-      };
-      expect(await processed(counting, context(['js', 'python'])), `guessed ${guess.join(', ')}`).toEqual(expected);
-      expect(adopted).toBe(1);
+      const counting = countingAdoptions(early.pool);
+      expect(await processed(counting.pool, context(['js', 'python'])), `guessed ${guess.join(', ')}`).toEqual(expected);
+      expect(counting.adopted()).toBe(1);
       await early.done(['js', 'python']);
     }
+  });
+
+  it("a check's early worker starts without any languages kept (a first check, as in CI), and its pool takes it", { timeout: 60_000 }, async () => {
+    const fresh = mkdtempSync(path.join(dir, 'check-'));
+    const checking: PageContext = { ...context(['js', 'python']), render: false };
+    const expected = await processed(POOL, checking);
+    expect(expected.body).toBeUndefined();
+    // No languages kept: a build's early worker starts nothing, a check's starts.
+    expect(await startEarlyWorker(fresh, 'tool', POOL)).toBeUndefined();
+    const early = await earlyPool(fresh, 'tool', POOL, 'check');
+    const counting = countingAdoptions(early.pool);
+    expect(await processed(counting.pool, checking)).toEqual(expected);
+    expect(counting.adopted()).toBe(1);
+    // The check keeps its pages' languages for the build after it.
+    await early.done(['js', 'python']);
+    const build = await earlyPool(fresh, 'tool', POOL);
+    expect(build.pool.adopt).toBeDefined();
+    await build.done();
   });
 
   it('a pool with other limits (a large build\'s) starts its own workers; the early one is stopped', { timeout: 30_000 }, async () => {
