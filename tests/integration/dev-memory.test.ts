@@ -16,13 +16,22 @@ const EDITS = 1000;
 const WARM_UP = 100;
 const MEASURE_EVERY = 100;
 
-/** Waits for the update (after event `from`) whose chunk of the home page carries edit `i`: a save can be two events (truncate, write), so two updates. */
+/**
+ * Waits for the update (after event `from`) whose chunk of the home page carries edit `i`: a save can be two events (truncate, write),
+ * so two updates. The chunk is read as a tab reads it: from the update itself after a quick edit, else fetched. A full build's update
+ * can name a chunk the next quick edit has already replaced on the server (the build after edit i-1 finishing as edit i is written):
+ * that one is gone, and the update after it carries the edit.
+ */
 async function editServed(server: DevServer, events: SseClient, from: number, i: number): Promise<void> {
   for (let at = from; ; ) {
     const event = await events.next('update', at, 10_000);
     at = events.events.indexOf(event) + 1;
-    const chunk = (event.data as SiteUpdate).pages.find((p) => p.path === '/')?.chunk;
-    if (chunk && ((await (await fetch(`${server.url}${chunk}`)).json()) as { html: string }).html.includes(`Edit number ${i}.`)) return;
+    const home = (event.data as SiteUpdate).pages.find((p) => p.path === '/');
+    if (!home) continue;
+    const response = home.content === undefined ? await fetch(`${server.url}${home.chunk}`) : undefined;
+    if (response && !response.ok) continue;
+    const content = home.content ?? (await response!.text());
+    if ((JSON.parse(content) as { html: string }).html.includes(`Edit number ${i}.`)) return;
   }
 }
 
