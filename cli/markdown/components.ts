@@ -1,4 +1,5 @@
 import type { Code, Data, Html, Parent, Root, RootContent } from 'mdast';
+import { defaultSchema } from 'hast-util-sanitize';
 import type { Position } from 'unist';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import type { ContainerNode } from './containers';
@@ -68,6 +69,18 @@ const ANY = /<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-z0-9]|badge[\s/>])/;
 const KNOWN = new Set(['badge', 'codegroup', 'codeblock', 'clientonly', 'outboundlink']);
 /** SVG's own mixed-case elements, which are HTML, not components. */
 const SVG_NAMES = new Set(['clipPath', 'linearGradient', 'radialGradient', 'foreignObject', 'textPath', 'feGaussianBlur', 'feOffset', 'feBlend', 'feColorMatrix', 'feMerge', 'feMergeNode', 'feFlood', 'feComposite', 'animateTransform', 'animateMotion']);
+/** The HTML elements a page may hold (the sanitizer's), by their lower-case names. */
+const HTML_ELEMENTS: ReadonlySet<string> = new Set(defaultSchema.tagNames ?? []);
+
+/**
+ * An HTML element written in capitals (`<IMG SRC=…>`, `<A HREF=…>`, old
+ * HTML's habit): HTML names are case-insensitive, and VuePress showed it
+ * (Vue made it with document.createElement, which reads the name so), so it
+ * is no component to drop. A PascalCase name (`<Table>`) stays a component.
+ */
+function isHtmlInCapitals(name: string): boolean {
+  return name === name.toUpperCase() && HTML_ELEMENTS.has(name.toLowerCase());
+}
 
 interface TagToken {
   type: 'tag';
@@ -127,7 +140,7 @@ function tokenize(children: RootContent[]): Piece[] {
       while (comment < comments.length && comments[comment]![1] <= match.index) comment++;
       const inComment = comment < comments.length && match.index > comments[comment]![0] && match.index < comments[comment]![1];
       // A tag inside an HTML comment is the comment's text: Vue drops it, and cutting the comment there broke it in two.
-      if (SVG_NAMES.has(match[2]!) || inComment) continue;
+      if (SVG_NAMES.has(match[2]!) || isHtmlInCapitals(match[2]!) || inComment) continue;
       const before = child.value.slice(last, match.index);
       if (before.trim() !== '') pieces.push({ type: 'html', value: before, position: child.position } satisfies Html);
       pieces.push({

@@ -33,6 +33,17 @@ describe('cli/markdown/components', () => {
     expect((await renderMarkdown('# T\n\nA <badges>x</badges> <badgey/>.\n')).html).not.toContain('class="badge');
   });
 
+  it('reads HTML written in capitals (<IMG SRC>, <A HREF>) as HTML, not as components to drop; a PascalCase <Table> stays a component', async () => {
+    const text = '# T\n\n<DIV ALIGN="center">\n<A HREF="https://example.com/"><IMG SRC="https://example.com/logo.png" ALT="Logo" WIDTH="80"></A>\n</DIV>\n\nA <B>bold</B> word.\n';
+    const { html, codes } = await renderMarkdown(text);
+    expect(codes).toEqual([]);
+    expect(html).toContain('<img src="https://example.com/logo.png" alt="Logo" width="80">');
+    expect(html).toMatch(/<a href="https:\/\/example.com\/"[^>]*><img/);
+    expect(html).toContain('A <b>bold</b> word.');
+    const component = await renderMarkdown('# T\n\n<Table>\nrows\n</Table>\n');
+    expect(component.codes).toEqual(['html/unknown-component@3']);
+  });
+
   it('renders CodeGroup/CodeBlock as prerendered tabs, the active one first selected', async () => {
     const page = '# T\n\n<CodeGroup>\n<CodeBlock title="npm">\n\n```bash\nnpm i x\n```\n\n</CodeBlock>\n\n<code-block title="yarn" active>\n\n```bash\nyarn add x\n```\n\n</code-block>\n</CodeGroup>\n';
     const { html, codes } = await renderMarkdown(page);
