@@ -104,6 +104,9 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
   return { firstHeading, headers, anchors, headingIds, aliases, links };
 }
 
+/** Where raw-images.ts and raw-links.ts would find a tag: `<img`, or `<a` before a blank, `/` or `>`, in any case. */
+const URL_TAG = /<(?:img\b|a(?=[\s/>]))/i;
+
 /**
  * The local images and links of a raw HTML node, at their tags. The node's
  * text lacks what a quote or a list item puts before its lines (`> `, the
@@ -113,6 +116,8 @@ export function extractOutline(pageTree: PageTree, options: OutlineOptions): Pag
  * reported there.
  */
 function rawHtmlLinks(node: Html, fileLine: (line: number) => string | undefined): LinkRef[] {
+  // Most raw HTML nodes (a page's directive markers, components, <br>) hold neither tag: one cheap look, not two scans.
+  if (!URL_TAG.test(node.value)) return [];
   const start = node.position?.start ?? { line: 1, column: 1 };
   const found: LinkRef[] = [
     ...rawImageUrls(node.value, start).map((image) => ({ kind: 'image' as const, ...image })),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, openSite, skipBrowserTests, waitForApp, type Site } from './harness';
+import { newContext, openSite, showScheme, skipBrowserTests, waitForApp, type Site } from './harness';
 
 /** axe-core's browser build, evaluated in each page (through the DevTools protocol: the page's CSP does not apply to it). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -87,8 +87,7 @@ describe.skipIf(skipBrowserTests)('viewer: accessibility (axe-core, Chromium)', 
         await waitForApp(page);
         await page.locator('main h1').waitFor();
         for (const scheme of SCHEMES) {
-          await page.emulateMedia({ colorScheme: scheme });
-          expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
+          await showScheme(page, scheme);
           found[`${name}, ${scheme}`] = await audit(page);
         }
       }

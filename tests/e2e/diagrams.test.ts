@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { clickInjectedLink, collectErrors, newContext, openSite, poll, skipBrowserTests, waitForApp, type Site } from './harness';
+import { clickInjectedLink, collectErrors, newContext, openSite, poll, showScheme, skipBrowserTests, waitForApp, type Site } from './harness';
 
 /**
  * The SVG diagrams of the real site (content/), in light and dark: each is
@@ -51,8 +51,7 @@ describe.skipIf(skipBrowserTests)('diagrams of the real site in Chromium', () =>
         await poll(() => page.locator('main h1').first().textContent(), pagePath).toContain(title);
       }
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
+        await showScheme(page, scheme);
         const images = page.locator('main img[src$=".svg"]');
         expect(await images.count(), pagePath).toBeGreaterThan(0);
         for (const image of await images.all()) {

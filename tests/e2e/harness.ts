@@ -160,6 +160,12 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.locator('html[data-viewer="ready"]').waitFor({ state: 'attached' });
 }
 
+/** Switches the page's colour scheme in place, as a reader's system does, and checks that the page now sees it. */
+export async function showScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), `${scheme} scheme`).toBe(scheme === 'dark');
+}
+
 /** expect.poll with room for a busy CI machine (its default gives up after 1 s). */
 export function poll<T>(fn: () => T | Promise<T>, message?: string) {
   return expect.poll(fn, { timeout: 10_000, interval: 50, message });

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_CONTENT, newContext, openSite, skipBrowserTests, waitForApp, type Site } from './harness';
+import { FIXTURE_CONTENT, newContext, openSite, showScheme, skipBrowserTests, waitForApp, type Site } from './harness';
 
 /**
  * The pages the issues ask to look at, on a desktop and a phone, light and
@@ -43,8 +43,7 @@ describe.skipIf(skipBrowserTests)('viewer: layout and screenshots (Chromium)', (
         await page.locator('main h1').waitFor();
 
         for (const scheme of SCHEMES) {
-          await page.emulateMedia({ colorScheme: scheme });
-          expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
+          await showScheme(page, scheme);
           const layout = await page.evaluate(() => {
             const main = document.querySelector('main')!.getBoundingClientRect();
             // Shown elements only: a code group's hidden panels have an empty box at the page's left edge.
