@@ -11,6 +11,8 @@ const WIDTHS = [320, 390, 768, 1024, 1280] as const;
  * `slowPath` 4 KB at a time, 30 ms apart (everything else as it comes): the
  * browser parses and paints a long page in pieces, as it does over a real
  * network, so what arrives late (the outline column) could move what came first.
+ * One cut always falls inside the top bar's end, after its first link, with a
+ * pause long enough for a paint: a bar drawn half-filled must not move when the rest comes.
  */
 async function trickle(target: string, slowPath: string): Promise<{ origin: string; close(): Promise<void> }> {
   const server = createServer((incoming, outgoing) => {
@@ -26,12 +28,16 @@ async function trickle(target: string, slowPath: string): Promise<{ origin: stri
         const body = Buffer.concat(parts);
         const { 'content-length': _length, ...headers } = response.headers;
         outgoing.writeHead(response.statusCode ?? 200, headers);
+        const barEnd = body.indexOf('class="topbar-end"');
+        const cut = barEnd < 0 ? -1 : body.indexOf('</a>', barEnd);
         let at = 0;
         const next = () => {
           if (outgoing.destroyed) return;
           if (at >= body.length) return void outgoing.end();
-          outgoing.write(body.subarray(at, (at += 4096)));
-          setTimeout(next, 30);
+          const from = at;
+          at = from < cut && cut < from + 4096 ? cut : from + 4096;
+          outgoing.write(body.subarray(from, at));
+          setTimeout(next, at === cut ? 1000 : 30);
         };
         next();
       });
