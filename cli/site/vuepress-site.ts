@@ -198,7 +198,9 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   else if (typeof theme.lastUpdated === 'string' && theme.lastUpdated !== '') input.lastUpdated = { text: theme.lastUpdated };
 
   // VuePress never checked anchors, so a tree that built there may link to a few headings that are gone: reported, as warnings.
-  input.rules = { 'link/dead-anchor': 'warning' };
+  // A container type VuePress did not know built there too (as text, or as a box its theme or a plugin drew:
+  // reco's `::: theorem`, demo-block's `::: demo`): reported as warnings, drawn as a box under its own word.
+  input.rules = { 'link/dead-anchor': 'warning', 'markdown/unknown-container': 'warning' };
 
   const constants: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(theme).sort(([a], [b]) => (a < b ? -1 : 1))) {

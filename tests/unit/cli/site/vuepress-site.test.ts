@@ -404,7 +404,7 @@ describe('cli/site/vuepress-site', () => {
     ]);
     // The by-path sidebar is told once, however many locales have one.
     expect(diagnostics.map((d) => d.subject)).toEqual(['locales', 'themeConfig.sidebar']);
-    expect(input.rules).toEqual({ 'link/dead-anchor': 'warning' });
+    expect(input.rules).toEqual({ 'link/dead-anchor': 'warning', 'markdown/unknown-container': 'warning' });
   });
 
   it('finds a quoted key, and nothing for a key not written', () => {
