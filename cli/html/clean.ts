@@ -4,6 +4,7 @@ import { sanitize, type Schema } from 'hast-util-sanitize';
 import { toHast } from 'mdast-util-to-hast';
 import { VFile } from 'vfile';
 import { firstTooDeep, MAX_NESTING } from '../markdown/depth';
+import { stylesAsAttributes } from './inline-styles';
 import { CLOBBER_PREFIX, CLOBBERED_PROPERTIES, htmlSchema, type HtmlPolicy } from './policy';
 
 /**
@@ -91,7 +92,9 @@ export function parseRawHtml(tree: Root): Root | undefined {
     throw error;
   }
   // Markdown adds levels of its own (ul > li > p), hence the room above the Markdown limit.
-  return firstTooDeep(parsed, 2 * MAX_NESTING) ? undefined : parsed;
+  if (firstTooDeep(parsed, 2 * MAX_NESTING)) return undefined;
+  stylesAsAttributes(parsed);
+  return parsed;
 }
 
 /** The tree with its raw HTML dropped: what is shown when the HTML cannot be parsed safely. */

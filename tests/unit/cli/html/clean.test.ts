@@ -22,6 +22,20 @@ describe('cli/html/clean', () => {
     );
   });
 
+  it("turns a style's image size and float, and a block's text-align, into the attributes GitHub keeps; spacing and the cursor go with it", () => {
+    expect(clean('<img src="a.png" style="float: right; width: 300px; margin-left: 20px; margin-bottom: 20px;">')).toBe('<img src="a.png" align="right" width="300">');
+    expect(clean('<img src="a.png" width="10" style="WIDTH:48%; height: 120px; cursor: zoom-in">')).toBe('<img src="a.png" width="48%" height="120">');
+    expect(clean('<p style="text-align: center">\n  <img src="a.png" alt="A">\n</p>')).toBe('<p align="center">\n  <img src="a.png" alt="A">\n</p>');
+    expect(clean('<div style="text-align:center; padding: 0 0 24px 0;">x</div>')).toBe('<div align="center">x</div>');
+    // What has no attribute goes, the style with it; what could be said in attributes still is.
+    expect(clean('<img src="a.png" style="width: 200px; border-radius: 8px">')).toBe('<img src="a.png" width="200">');
+    expect(clean('<img src="a.png" style="zoom: 50%">')).toBe('<img src="a.png">');
+    expect(clean('<span style="text-align: center">x</span> <img src="a.png" style="width: 20em; float: none">')).toBe('<p><span>x</span> <img src="a.png"></p>');
+    // A style this reading cannot be sure of is left whole, and removed.
+    expect(clean('<img src="a.png" style="width: 10px; background: url(x.png)">')).toBe('<img src="a.png">');
+    expect(clean('<img src="a.png" style="width: 10px !important">')).toBe('<img src="a.png">');
+  });
+
   it("keeps the text elements GitHub keeps: small, mark, abbr, cite, dfn, time, wbr, bdo, figure and figcaption", () => {
     const text = 'A <small>note</small>, <mark>this</mark>, <abbr title="HyperText">HTML</abbr>, <cite>Book</cite>, <dfn>term</dfn>, <time datetime="2026-01-02">today</time>, long<wbr>word, <bdo dir="rtl">abc</bdo>.';
     expect(clean(text)).toBe(`<p>${text}</p>`);

@@ -31,6 +31,11 @@ describe('cli/html/removals', () => {
     expect(report('# T\n\n<div v-if="x" v-pre>y</div>\n')).toEqual(['3:1 html/removed Removed from the HTML: <div v-if>.']);
   });
 
+  it('does not report a style said again in attributes, with its spacing, but does report one with more in it', () => {
+    expect(report('# T\n\n<img src="a.png" style="float: right; width: 300px; margin-left: 20px;">\n\n<p style="text-align: center">x</p>\n')).toEqual([]);
+    expect(report('# T\n\n<img src="a.png" style="width: 300px; border-radius: 8px">\n')).toEqual(['3:1 html/removed Removed from the HTML: <img style>.']);
+  });
+
   it('shows the URL of a removed href or src', () => {
     expect(report('<a href="javascript:alert(1)">x</a>')).toEqual(['1:1 html/removed Removed from the HTML: <a href="javascript:alert(1)">.']);
   });
