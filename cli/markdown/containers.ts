@@ -32,6 +32,17 @@ export interface DeclaredContainer {
   title?: string;
 }
 
+/**
+ * Which open container a bare `:::` ends. `nested`: the innermost, so
+ * containers nest with three colons each. `markdown-it`: the outermost one
+ * opened with no more colons than the line has, and whatever is open inside
+ * it, as markdown-it-container pairs them (a container ends at the first
+ * such line after it, searched before its content is parsed), which is how
+ * VuePress and VitePress read a page: nesting there takes more colons
+ * outside (`:::: tabs` around `::: tab`).
+ */
+export type ContainerPairing = 'nested' | 'markdown-it';
+
 /** A container in the tree; rendered as `<div class="custom-block tip">` or `<details>`. */
 export interface ContainerNode extends Parent {
   type: 'container';
@@ -48,7 +59,7 @@ declare module 'mdast' {
 }
 
 /** Wraps the nodes between marker comments into container nodes, at every depth. */
-export function groupContainers(tree: Root, file: string, declared: readonly DeclaredContainer[] = []): Diagnostic[] {
+export function groupContainers(tree: Root, file: string, declared: readonly DeclaredContainer[] = [], pairing: ContainerPairing = 'nested'): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const titles = declared.length === 0 ? DEFAULT_TITLES : { ...Object.fromEntries(declared.map((d) => [d.type, d.title ?? titleCase(d.type)])), ...DEFAULT_TITLES };
   const visit = (parent: Parent) => {
@@ -56,7 +67,7 @@ export function groupContainers(tree: Root, file: string, declared: readonly Dec
     if (parent.children.some((c) => c.type === 'html' && c.value.includes('<!--docsbuild:'))) {
       parent.children = parent.children.flatMap((c): Nodes[] => (c.type === 'html' ? splitAtMarkers(c) : [c as Nodes])) as typeof parent.children;
     }
-    if (parent.children.some(isMarker)) parent.children = groupChildren(parent.children as RootContent[], file, titles, diagnostics);
+    if (parent.children.some(isMarker)) parent.children = groupChildren(parent.children as RootContent[], file, titles, diagnostics, pairing);
   };
   visit(tree);
   return diagnostics;
@@ -96,21 +107,38 @@ function splitAtMarkers(node: Html): Html[] {
 }
 
 function isMarker(node: Nodes): boolean {
-  return node.type === 'html' && (node.value.trimStart() === CLOSE_COMMENT || OPEN_COMMENT.test(node.value.trimStart()));
+  return node.type === 'html' && (CLOSE_COMMENT.test(node.value.trimStart()) || OPEN_COMMENT.test(node.value.trimStart()));
 }
 
-function groupChildren(children: RootContent[], file: string, titles: Readonly<Record<string, string>>, diagnostics: Diagnostic[]): RootContent[] {
+/** An open container: `written` is the type as written, which an unknown one's node (drawn as a tip) does not keep. */
+interface OpenContainer {
+  node: ContainerNode;
+  line: number;
+  written: string;
+  colons: number;
+}
+
+function groupChildren(children: RootContent[], file: string, titles: Readonly<Record<string, string>>, diagnostics: Diagnostic[], pairing: ContainerPairing): RootContent[] {
   const root: RootContent[] = [];
-  // `written`: the type as written, which an unknown one's node (drawn as a tip) does not keep.
-  const stack: { node: ContainerNode; line: number; written: string }[] = [];
+  const stack: OpenContainer[] = [];
   const current = () => (stack.length > 0 ? stack[stack.length - 1]!.node.children : root);
   for (const child of children) {
     const at = { file, line: child.position?.start.line, column: child.position?.start.column };
     // A marker in a list item keeps the spaces its line had past the item's indent (directives.ts containerMarkerOf).
-    if (child.type === 'html' && child.value.trimStart() === CLOSE_COMMENT) {
-      const closed = stack.pop();
-      if (!closed) diagnostics.push(diagnostic('markdown/stray-container-end', at, 'This ":::" closes no open container.', undefined, ':::'));
-      else if (closed.node.position && child.position) closed.node.position.end = child.position.end;
+    const close = child.type === 'html' ? CLOSE_COMMENT.exec(child.value.trimStart()) : null;
+    if (close) {
+      const colons = Number(close[1]);
+      const from = pairing === 'nested' ? stack.length - 1 : stack.findIndex((open) => open.colons <= colons);
+      if (from < 0) {
+        diagnostics.push(diagnostic('markdown/stray-container-end', at, `This "${':'.repeat(colons)}" closes no open container.`, undefined, ':::'));
+        continue;
+      }
+      const [closed, ...inside] = stack.splice(from);
+      for (const open of [closed!, ...inside]) if (open.node.position && child.position) open.node.position.end = child.position.end;
+      for (const open of inside) {
+        const message = `"::: ${open.written}" is never closed on its own: the "${':'.repeat(colons)}" on line ${at.line} ends the "::: ${closed!.written}" opened on line ${closed!.line}, and this one with it (as in VuePress). To nest, give the outer container more colons ("::::").`;
+        diagnostics.push(diagnostic('markdown/unclosed-container', { file, line: open.line, column: open.node.position?.start.column }, message, undefined, open.written));
+      }
       continue;
     }
     const open = child.type === 'html' ? OPEN_COMMENT.exec(child.value.trimStart()) : null;
@@ -118,8 +146,9 @@ function groupChildren(children: RootContent[], file: string, titles: Readonly<R
       current().push(child);
       continue;
     }
-    const kind = safeDecode(open[1]!);
-    const title = safeDecode(open[2]!);
+    const colons = Number(open[1]);
+    const kind = safeDecode(open[2]!);
+    const title = safeDecode(open[3]!);
     const isKnown = Object.hasOwn(titles, kind) || BARE_CONTAINERS.has(kind);
     if (!isKnown) {
       diagnostics.push(diagnostic('markdown/unknown-container', at, `"::: ${kind}" is not a container type.`, undefined, kind));
@@ -134,7 +163,7 @@ function groupChildren(children: RootContent[], file: string, titles: Readonly<R
       position: child.position ? { start: child.position.start, end: child.position.end } : undefined,
     };
     current().push(node);
-    stack.push({ node, line: child.position?.start.line ?? 1, written: kind });
+    stack.push({ node, line: child.position?.start.line ?? 1, written: kind, colons });
   }
   for (const open of stack) {
     diagnostics.push(

@@ -35,11 +35,15 @@ const ANY = /:::|<<<|@include:|!!!include\(|^ {0,3}<\/?(?:[A-Z]|[a-z][a-z0-9]*-[
  */
 const ANY_IMPORT = /<<<|@include:|!!!include\(/;
 
-export const CLOSE_COMMENT = '<!--docsbuild:close-->';
-export const OPEN_COMMENT = /^<!--docsbuild:open:([^:]+):(.*)-->$/;
+/** A container's end, with its colons: `<!--docsbuild:close:3-->`. */
+export const CLOSE_COMMENT = /^<!--docsbuild:close:(\d+)-->$/;
+/** A container's start: its colons, then its type and title, each URI-encoded. */
+export const OPEN_COMMENT = /^<!--docsbuild:open:(\d+):([^:]+):(.*)-->$/;
 export const IMPORT_COMMENT = /^<!--docsbuild:(include|snippet):(.*)-->$/;
 /** A line markDirectives wrote. */
-export const MARKER_LINE = /^ *<!--docsbuild:(?:close|open:[^:]+:.*|include:.*|snippet:.*|tag:.*)-->$/;
+export const MARKER_LINE = /^ *<!--docsbuild:(?:close:\d+|open:\d+:[^:]+:.*|include:.*|snippet:.*|tag:.*)-->$/;
+
+const closeMarker = (colons: number) => `<!--docsbuild:close:${colons}-->`;
 
 export type ImportKind = 'include' | 'snippet';
 
@@ -51,7 +55,8 @@ export function markDirectives(markdown: string): string {
   forEachProseLine(lines, (_, i) => prose.push(i));
   const closers = markdown.includes(':::') ? listedClosers(lines, prose) : undefined;
   for (const i of prose) {
-    const marker = closers?.has(i) ? CLOSE_COMMENT : (containerMarkerOf(lines, i) ?? markerOf(lines[i]!));
+    const closer = closers?.get(i);
+    const marker = closer !== undefined ? closeMarker(closer) : (containerMarkerOf(lines, i) ?? markerOf(lines[i]!));
     if (marker !== undefined) lines[i] = marker;
   }
   return lines.join('\n');
@@ -67,8 +72,8 @@ export function markDirectives(markdown: string): string {
  * unindented, unless a container opened in a list item before it (then it
  * is that one's) or another container line at the top level came first.
  */
-function listedClosers(lines: readonly string[], prose: readonly number[]): Set<number> {
-  const closers = new Set<number>();
+function listedClosers(lines: readonly string[], prose: readonly number[]): Map<number, number> {
+  const closers = new Map<number, number>();
   let open: { colons: number; nested: number } | undefined;
   for (const i of prose) {
     const line = lines[i]!;
@@ -90,7 +95,7 @@ function listedClosers(lines: readonly string[], prose: readonly number[]): Set<
     } else if (open && open.nested > 0) {
       open.nested--;
     } else if (open && indent <= 3 && colons >= open.colons) {
-      closers.add(i);
+      closers.set(i, colons);
       open = undefined;
     }
   }
@@ -154,9 +159,11 @@ function underListItem(lines: readonly string[], index: number, indent: number):
 const ITEM_LINES_LOOKED_AT = 200;
 
 function markerOf(line: string): string | undefined {
-  const container = CONTAINER.exec(line.trimEnd());
+  const trimmed = line.trimEnd();
+  const container = CONTAINER.exec(trimmed);
   if (container) {
-    return container[1] === undefined ? CLOSE_COMMENT : `<!--docsbuild:open:${encodeURIComponent(container[1])}:${encodeURIComponent(container[2] ?? '')}-->`;
+    const colons = /^ *(:+)/.exec(trimmed)![1]!.length;
+    return container[1] === undefined ? closeMarker(colons) : `<!--docsbuild:open:${colons}:${encodeURIComponent(container[1])}:${encodeURIComponent(container[2] ?? '')}-->`;
   }
   const found = importOf(line);
   if (found) return `<!--docsbuild:${found.kind}:${encodeURIComponent(found.target)}-->`;

@@ -95,7 +95,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   const tree = parsed.tree;
   shiftLines(tree, page.bodyLineOffset);
 
-  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers)];
+  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers, context.vuepress ? 'markdown-it' : 'nested')];
   if (IMPORTS.test(page.body)) append(diagnostics, expandPageImports(tree, page, context));
   // What the cheap tests below look at: the page, and what it includes.
   const text = page.source.dependencies ? [page.body, ...Object.values(page.source.dependencies)].join('\n') : page.body;
@@ -162,7 +162,7 @@ function expandPageImports(tree: Root, page: ValidPage, context: MarkdownContext
         if (!(error instanceof RangeError)) throw error;
         included = { type: 'root', children: [] };
       }
-      return { tree: included, diagnostics: groupContainers(included, file, context.containers) };
+      return { tree: included, diagnostics: groupContainers(included, file, context.containers, context.vuepress ? 'markdown-it' : 'nested') };
     },
   });
   if (firstTooDeep(tree)) pruneBelow(tree);

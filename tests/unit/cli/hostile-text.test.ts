@@ -31,7 +31,7 @@ function treeOf(node: RootContent): Root {
 describe('hostile text is read in time proportional to its length', () => {
   it('directive lines: a container, an include comment and a component line with a line separator after a long run', () => {
     const blanks = ' '.repeat(200_000);
-    expect(markDirectives(`::: tip${blanks}x\u2028y`) === `<!--docsbuild:open:tip:${encodeURIComponent('x\u2028y')}-->`).toBe(true);
+    expect(markDirectives(`::: tip${blanks}x\u2028y`) === `<!--docsbuild:open:3:tip:${encodeURIComponent('x\u2028y')}-->`).toBe(true);
     expect(importOf(`<!--@include:${'\t'.repeat(200_000)}x`)).toBeUndefined();
     const component = `<Badge\t${'>0'.repeat(100_000)}\u2028`;
     expect(markDirectives(component) === `<!--docsbuild:tag:${encodeURIComponent(component)}-->`).toBe(true);

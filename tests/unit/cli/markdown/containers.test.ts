@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ContainerNode } from '../../../../cli/markdown/containers';
 import { markDirectives as markContainers } from '../../../../cli/markdown/directives';
 import { pageTree } from '../../../helpers/pages';
 import { renderMarkdown } from '../../../helpers/render';
@@ -8,7 +9,7 @@ describe('cli/markdown/containers', () => {
     const input = '::: tip\ntext\n:::\n';
     const marked = markContainers(input);
     expect(marked.split('\n')).toHaveLength(input.split('\n').length);
-    expect(marked).toContain('<!--docsbuild:open:tip:-->');
+    expect(marked).toContain('<!--docsbuild:open:3:tip:-->');
   });
 
   it('leaves markers inside fenced code alone', () => {
@@ -113,6 +114,36 @@ describe('cli/markdown/containers', () => {
     expect(outer?.type === 'container' && outer.children[0]).toMatchObject({ type: 'container', kind: 'danger' });
   });
 
+  it('ends the outermost container a ":::" can close in a VuePress tree, with what is open inside it, as markdown-it-container does (vue-cli, vee-validate)', () => {
+    const shape = (nodes: readonly { type: string }[]): unknown[] =>
+      nodes.map((node) => (node.type === 'container' ? { [(node as ContainerNode).kind]: shape((node as ContainerNode).children) } : node.type));
+    // vue-cli's browser-compatibility page: a tip in a tip, one ":::" for both; the warning after it stands on its own.
+    const page = '::: tip\nOuter.\n\n::: tip Detecting\nInner.\n:::\n\n::: warning Caveat\nAfter.\n:::\n';
+    const vuepress = pageTree(page, { vuepress: true });
+    expect(shape(vuepress.tree.children)).toEqual([{ tip: ['paragraph', { tip: ['paragraph'] }] }, { warning: ['paragraph'] }]);
+    expect(vuepress.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      [
+        'markdown/unclosed-container',
+        4,
+        '"::: tip" is never closed on its own: the ":::" on line 6 ends the "::: tip" opened on line 1, and this one with it (as in VuePress). To nest, give the outer container more colons ("::::").',
+      ],
+    ]);
+    // Elsewhere a ":::" ends the innermost container, so three colons nest.
+    expect(shape(pageTree(page).tree.children)).toEqual([{ tip: ['paragraph', { tip: ['paragraph'] }, { warning: ['paragraph'] }] }]);
+    // More colons outside nest in both; a "::::" ends an inner ":::" left open with its outer one.
+    const nested = ':::: details More\n::: tip\na\n:::\n::: warning\nb\n:::\n::::\n\nAfter.\n';
+    for (const vuepress of [true, false]) {
+      const t = pageTree(nested, { vuepress });
+      expect(shape(t.tree.children)).toEqual([{ details: [{ tip: ['paragraph'] }, { warning: ['paragraph'] }] }, 'paragraph']);
+      expect(t.diagnostics).toEqual([]);
+    }
+    const early = pageTree(':::: details More\n::: tip\na\n::::\n\nAfter.\n', { vuepress: true });
+    expect(shape(early.tree.children)).toEqual([{ details: [{ tip: ['paragraph'] }] }, 'paragraph']);
+    expect(early.diagnostics.map((d) => [d.code, d.line])).toEqual([['markdown/unclosed-container', 2]]);
+    // A ":::" cannot end a "::::": with no container of three colons open, it is a stray end.
+    expect(pageTree(':::: details More\nx\n:::\n::::\n', { vuepress: true }).diagnostics.map((d) => [d.code, d.line])).toEqual([['markdown/stray-container-end', 3]]);
+  });
+
   it('reports an unclosed container at its line', () => {
     const t = pageTree('# T\n\n::: tip\nnever closed\n');
     expect(t.diagnostics).toEqual([expect.objectContaining({ code: 'markdown/unclosed-container', line: 3 })]);
@@ -138,7 +169,7 @@ describe('cli/markdown/containers', () => {
     expect(codes).toEqual([]);
     expect(html).not.toMatch(/secret|>hidden|custom-block warning/);
     expect(html).toContain('<div class="custom-block tip"><p class="custom-block-title">Tip</p><p>Shown.</p></div>');
-    expect(markContainers(page).split('\n').filter((line) => line.includes('docsbuild:'))).toEqual(['<!--docsbuild:open:tip:-->', '<!--docsbuild:close-->']);
+    expect(markContainers(page).split('\n').filter((line) => line.includes('docsbuild:'))).toEqual(['<!--docsbuild:open:3:tip:-->', '<!--docsbuild:close:3-->']);
   });
 
   it('reports a type written in any script (::: 注意, :::危险提示!!) as unknown at its opening line, not its end as stray', () => {
