@@ -21,7 +21,8 @@ const VUEPRESS_THEME_KEYS = {
   actionText: z.string().min(1).optional(),
   actionLink: z.string().min(1).optional(),
   // Other keys of an item (a theme's `link`, `imgUrl`) are left out, as VuePress's default theme leaves them: validate.ts warns of each.
-  features: z.array(z.object({ title: z.string().optional(), details: z.string().optional() })).optional(),
+  // An empty `title:` is YAML's null: VuePress shows the feature without a title.
+  features: z.array(z.object({ title: z.string().nullable().optional(), details: z.string().nullable().optional() })).optional(),
   footer: z.string().optional(),
   /** `auto`: the page's own headers as its sidebar; `false`: no sidebar. */
   sidebar: z.union([z.literal('auto'), z.literal(false), z.literal(true)]).optional(),
@@ -64,6 +65,9 @@ export const FrontmatterSchema = z.looseObject({
 });
 
 export type Frontmatter = z.infer<typeof FrontmatterSchema>;
+
+/** The VuePress default theme's keys: in a VuePress tree a value the theme would pass over is left out with a warning, not an error. */
+export const VUEPRESS_THEME_KEY_NAMES: ReadonlySet<string> = new Set(Object.keys(VUEPRESS_THEME_KEYS));
 
 /** The keys the schema knows, for "unknown key" warnings and "did you mean" hints. */
 export const KNOWN_FRONTMATTER_KEYS: readonly string[] = Object.keys(FrontmatterSchema.shape);

@@ -69,7 +69,7 @@ export function addHomeLayout(tree: Root, frontmatter: Frontmatter, lineOf: KeyL
     heroText: frontmatter.heroText === null ? null : (frontmatter.heroText ?? siteTitle ?? frontmatter.title),
     // VuePress: the tagline, else the page's description, else its locale's or the site's; `tagline: null` shows none.
     tagline: frontmatter.tagline === null ? null : (frontmatter.tagline ?? frontmatter.description ?? (siteTagline || undefined)),
-    features: frontmatter.features ?? [],
+    features: (frontmatter.features ?? []).map(({ title, details }) => ({ ...(title == null ? {} : { title }), ...(details == null ? {} : { details }) })),
     children,
     position: at('home'),
   };

@@ -1,4 +1,4 @@
-import { FrontmatterSchema, KNOWN_FRONTMATTER_KEYS, type Frontmatter } from '../../schema/frontmatter';
+import { FrontmatterSchema, KNOWN_FRONTMATTER_KEYS, VUEPRESS_THEME_KEY_NAMES, type Frontmatter } from '../../schema/frontmatter';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { closest, didYouMean } from '../diagnostics/suggest';
 import { positionOf } from '../support/yaml';
@@ -82,7 +82,12 @@ export function validateFrontmatter(page: ParsedPage, options: ValidateOptions =
   if (parsed.success) return { page: { ...page, frontmatter: parsed.data }, diagnostics };
 
   for (const issue of parsed.error.issues) {
-    diagnostics.push(diagnostic('frontmatter/invalid', at(issue.path), describeIssue(issue, page.data)));
+    const described = describeIssue(issue, page.data);
+    // VuePress's default theme passes over a value it does not know (`sidebar: atuo` shows the usual sidebar): so does docsbuild, with a warning.
+    if (options.vuepress && VUEPRESS_THEME_KEY_NAMES.has(String(issue.path[0]))) {
+      const message = `Frontmatter ${described.replace(/\.$/, '')}: it is left out, as VuePress's default theme passes over it.`;
+      diagnostics.push(diagnostic('vuepress/unsupported', at(issue.path), message, undefined, String(issue.path[0])));
+    } else diagnostics.push(diagnostic('frontmatter/invalid', at(issue.path), described));
   }
   // Keep the page with the keys that are valid, so later stages still see it.
   const invalid = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));

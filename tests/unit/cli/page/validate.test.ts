@@ -24,6 +24,25 @@ describe('cli/page/validate', () => {
     expect(typo[0]!.hint).toMatch(/^Did you mean "title"\?/);
   });
 
+  it("in a VuePress tree, leaves out a default-theme value the theme would pass over, with a warning; other keys' values stay errors", () => {
+    const page = '---\nsidebar: atuo\nsidebarDepth: nine\npermalink: 5\n---\n# Page\n';
+    const vuepress = validate(page, { vuepress: true });
+    expect(vuepress.diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([
+      ['frontmatter/invalid', 'error', 4],
+      ['vuepress/unsupported', 'warning', 2],
+      ['vuepress/unsupported', 'warning', 3],
+    ]);
+    expect(vuepress.diagnostics[1]!.message).toMatch(/^Frontmatter "sidebar" .+: it is left out, as VuePress's default theme passes over it\.$/);
+    expect(vuepress.page.frontmatter).toEqual({});
+    expect(validate(page).diagnostics.map((d) => d.code)).toEqual(['frontmatter/invalid', 'frontmatter/invalid', 'frontmatter/invalid']);
+  });
+
+  it('takes an empty feature title (YAML null) as a feature without one, as VuePress shows it', () => {
+    const home = validate('---\nhome: true\nfeatures:\n- title:\n  details: One\n- title: Two\n---\n');
+    expect(home.diagnostics).toEqual([]);
+    expect(home.page.frontmatter.features).toEqual([{ title: null, details: 'One' }, { title: 'Two' }]);
+  });
+
   it('accepts the known keys', () => {
     const result = validate('---\ntitle: T\ndescription: D\npermalink: /x/\nprev: false\nnext: /y/\nsearch: false\n---\n');
     expect(result.diagnostics).toEqual([]);
