@@ -4,7 +4,7 @@ import type { Position } from 'unist';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import type { ContainerNode } from './containers';
 import { safeDecode } from './directives';
-import { delimited } from '../support/text-scan';
+import { delimited, lineLocator } from '../support/text-scan';
 
 /** `<Badge text="beta" type="tip" vertical="middle"/>`: rendered as `<span class="badge tip">beta</span>`. */
 export interface BadgeNode {
@@ -136,13 +136,15 @@ function tokenize(children: RootContent[]): Piece[] {
     // Tags and comments both come in order: the first comment that may hold a tag moves on with the tags.
     let comment = 0;
     let last = 0;
+    let locator: ReturnType<typeof lineLocator> | undefined;
+    const locate = () => (locator ??= lineLocator(child.value));
     for (const match of child.value.matchAll(TAG)) {
       while (comment < comments.length && comments[comment]![1] <= match.index) comment++;
       const inComment = comment < comments.length && match.index > comments[comment]![0] && match.index < comments[comment]![1];
       // A tag inside an HTML comment is the comment's text: Vue drops it, and cutting the comment there broke it in two.
       if (SVG_NAMES.has(match[2]!) || isHtmlInCapitals(match[2]!) || inComment) continue;
       const before = child.value.slice(last, match.index);
-      if (before.trim() !== '') pieces.push({ type: 'html', value: before, position: child.position } satisfies Html);
+      if (before.trim() !== '') pieces.push({ type: 'html', value: before, position: placeOf(child, locate, last, match.index) } satisfies Html);
       pieces.push({
         type: 'tag',
         close: match[1] === '/',
@@ -150,14 +152,30 @@ function tokenize(children: RootContent[]): Piece[] {
         name: match[2]!,
         key: match[2]!.replace(/-/g, '').toLowerCase(),
         attributes: attributesOf(match[3]!),
-        position: child.position,
+        position: placeOf(child, locate, match.index, match.index + match[0].length),
       });
       last = match.index + match[0].length;
     }
     const rest = child.value.slice(last);
-    if (rest.trim() !== '') pieces.push({ type: 'html', value: rest, position: child.position } satisfies Html);
+    if (rest.trim() !== '') pieces.push({ type: 'html', value: rest, position: placeOf(child, locate, last, child.value.length) } satisfies Html);
     return pieces;
   });
+}
+
+/**
+ * Where a piece of an HTML node stands in the file: from the node's start,
+ * by the lines of its text before the piece (a link after a component in
+ * the same block is reported at its own line, not the block's first).
+ */
+function placeOf(node: Html, locate: () => ReturnType<typeof lineLocator>, from: number, to: number): Position | undefined {
+  const start = node.position?.start;
+  if (!start) return node.position;
+  const at = (offset: number) => {
+    const place = locate()(offset);
+    const column = place.line === 0 ? start.column + offset : place.column + 1;
+    return { line: start.line + place.line, column, ...(start.offset === undefined ? {} : { offset: start.offset + offset }) };
+  };
+  return { start: at(from), end: at(to) };
 }
 
 /** The tags markDirectives wrote as `<!--docsbuild:tag:…-->` lines, as they were written. */

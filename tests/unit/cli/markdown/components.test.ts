@@ -165,7 +165,7 @@ describe('cli/markdown/components', () => {
 
   it('leaves a component inside an HTML comment to the comment: no warning, no broken comment, nothing shown', async () => {
     const { html, tree } = await renderMarkdown('# T\n\n<!-- <CodingAD /> -->\n\nText.\n\n<div>\n<!-- <Ad/> --><Live/>\n</div>\n\n<!-- <Open/>\n');
-    expect(tree.diagnostics.map((d) => `${d.code}@${d.line}`)).toEqual(['html/unknown-component@7', 'markdown/unclosed-comment@11']);
+    expect(tree.diagnostics.map((d) => `${d.code}@${d.line}`)).toEqual(['html/unknown-component@8', 'markdown/unclosed-comment@11']);
     expect(html).toContain('<p>Text.</p>');
     expect(html).not.toMatch(/coding|<ad|open|-->/i);
   });

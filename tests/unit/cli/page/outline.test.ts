@@ -22,6 +22,16 @@ describe('cli/page/outline', () => {
     ]);
   });
 
+  it('places a raw link after a component in the same HTML block at its own line (vee-validate: a <Badge/> in a list of links)', () => {
+    const page = '# T\n\n<ul>\n  <li><a href="#one">one</a></li>\n  <li><a href="#two">two <Badge text="Inferred" type="tip"/></a></li>\n  <li><a href="#three">three</a></li>\n  <li><a href="#nope">nope</a></li>\n</ul>\n';
+    expect(outline(page).links.map((link) => [link.url, link.line, link.column])).toEqual([
+      ['#one', 4, 7],
+      ['#two', 5, 7],
+      ['#three', 6, 7],
+      ['#nope', 7, 7],
+    ]);
+  });
+
   it("counts raw HTML's ids and names as anchors, not as headers (vuejs/docs' <span id=\"vmodel-ime-tip\">), comments left out", () => {
     const o = outline('## Forms\n\n<span id="vmodel-ime-tip"></span>\n\n<p>Text <a name=\'top\'></a> <b id=bare>b</b></p>\n\n<!-- <div id="commented"> -->\n');
     expect([...o.anchors].sort()).toEqual(['bare', 'forms', 'top', 'vmodel-ime-tip']);
