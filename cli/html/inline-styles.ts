@@ -8,9 +8,11 @@ import type { Element, Nodes, Root } from 'hast';
  * and a block's `text-align` (`<p style="text-align: center">`, the
  * VuePress way of GitHub's `<p align="center">`). Margins, paddings and the
  * cursor are let go with them: the viewer spaces aligned images itself, and
- * a zoom cursor promises a plugin that does not run. A style with anything
- * else is left for the sanitizer to remove and report, with what it could
- * translate already copied into attributes.
+ * a zoom cursor promises a plugin that does not run. An image's `zoom`
+ * (Typora writes `style="zoom:80%"` when an image is resized) becomes a
+ * class the viewer's stylesheet zooms by, in steps of 5%. A style with
+ * anything else is left for the sanitizer to remove and report, with what
+ * it could translate already copied into attributes.
  */
 export function stylesAsAttributes(tree: Root): void {
   const visit = (node: Nodes): void => {
@@ -30,15 +32,34 @@ function translate(element: Element): void {
   const declarations = declarationsOf(element.properties.style as string);
   if (declarations === undefined) return;
   const attributes: Record<string, string> = {};
+  let zoom: string | undefined;
   let untranslated = false;
   for (const [name, value] of declarations) {
     const attribute = attributeFor(element.tagName, name, value);
     if (attribute) attributes[attribute[0]] = attribute[1];
+    else if (element.tagName === 'img' && name === 'zoom' && zoomClassOf(value) !== undefined) zoom = zoomClassOf(value);
     else if (!LET_GO.test(name)) untranslated = true;
   }
   // The style's values win over attributes written beside it, as in a browser (CSS over presentational hints).
   Object.assign(element.properties, attributes);
+  if (zoom) element.properties.className = [...classesOf(element.properties.className), zoom];
   if (!untranslated) delete element.properties.style;
+}
+
+/** The class for an image's zoom below 100% (`80%`, `0.8`), rounded to 5%: ZOOM_CLASS; '' (nothing to do) for 100%. */
+function zoomClassOf(value: string): string | undefined {
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value);
+  const factor = percent ? Number(percent[1]) / 100 : /^\d*\.?\d+$/.test(value) ? Number(value) : NaN;
+  if (factor === 1) return '';
+  const step = Math.round(factor * 20) * 5;
+  return step >= 10 && step <= 95 ? `zoom-${step}` : undefined;
+}
+
+/** The classes an image may keep: the zoom steps of viewer/styles/content.css. */
+export const ZOOM_CLASS = /^zoom-[1-9][05]$/;
+
+function classesOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : [];
 }
 
 function attributeFor(tagName: string, name: string, value: string): [string, string] | undefined {

@@ -1,4 +1,5 @@
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
+import { ZOOM_CLASS } from './inline-styles';
 
 /**
  * What raw HTML in pages may contain beyond GitHub's rules. Plain data: it
@@ -94,6 +95,8 @@ function buildSchema(policy: HtmlPolicy): Schema {
       ...defaultSchema.attributes,
       ...SVG_SCHEMA_ATTRIBUTES,
       a: [...(defaultSchema.attributes?.a ?? []), ['rel', ...LINK_REL]],
+      // Only the zoom steps raw HTML's `style="zoom:80%"` becomes (inline-styles.ts): the viewer's stylesheet draws them.
+      img: [...(defaultSchema.attributes?.img ?? []), ['className', ZOOM_CLASS]],
       ...(iframes ? { iframe: [['src', originPattern(policy.allowIframeOrigins)], ...IFRAME_ATTRIBUTES] } : {}),
     },
     protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), 'tel'] },

@@ -29,11 +29,19 @@ describe('cli/html/clean', () => {
     expect(clean('<div style="text-align:center; padding: 0 0 24px 0;">x</div>')).toBe('<div align="center">x</div>');
     // What has no attribute goes, the style with it; what could be said in attributes still is.
     expect(clean('<img src="a.png" style="width: 200px; border-radius: 8px">')).toBe('<img src="a.png" width="200">');
-    expect(clean('<img src="a.png" style="zoom: 50%">')).toBe('<img src="a.png">');
     expect(clean('<span style="text-align: center">x</span> <img src="a.png" style="width: 20em; float: none">')).toBe('<p><span>x</span> <img src="a.png"></p>');
     // A style this reading cannot be sure of is left whole, and removed.
     expect(clean('<img src="a.png" style="width: 10px; background: url(x.png)">')).toBe('<img src="a.png">');
     expect(clean('<img src="a.png" style="width: 10px !important">')).toBe('<img src="a.png">');
+  });
+
+  it("turns an image's zoom (Typora's style=\"zoom:80%\") into the viewer's zoom class, in steps of 5%; other classes still go", () => {
+    expect(clean('<img src="a.png" alt="A" style="zoom:80%;">')).toBe('<img src="a.png" alt="A" class="zoom-80">');
+    expect(clean('<img src="a.png" style="zoom: 0.33; border-radius: 5px">')).toBe('<img src="a.png" class="zoom-35">');
+    expect(clean('<img src="a.png" style="zoom: 100%">')).toBe('<img src="a.png">');
+    expect(clean('<img src="a.png" style="zoom: 150%">')).toBe('<img src="a.png">');
+    expect(clean('<img src="a.png" class="wide zoom-50">')).toBe('<img src="a.png" class="zoom-50">');
+    expect(clean('<p style="zoom: 50%">x</p>')).toBe('<p>x</p>');
   });
 
   it("keeps the text elements GitHub keeps: small, mark, abbr, cite, dfn, time, wbr, bdo, figure and figcaption", () => {

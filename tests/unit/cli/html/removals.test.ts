@@ -34,6 +34,7 @@ describe('cli/html/removals', () => {
   it('does not report a style said again in attributes, with its spacing, but does report one with more in it', () => {
     expect(report('# T\n\n<img src="a.png" style="float: right; width: 300px; margin-left: 20px;">\n\n<p style="text-align: center">x</p>\n')).toEqual([]);
     expect(report('# T\n\n<img src="a.png" style="width: 300px; border-radius: 8px">\n')).toEqual(['3:1 html/removed Removed from the HTML: <img style>.']);
+    expect(report('# T\n\n<img src="a.png" style="zoom:80%;">\n')).toEqual([]);
   });
 
   it('shows the URL of a removed href or src', () => {
