@@ -49,7 +49,7 @@ function translate(element: Element): void {
 /** The class for an image's zoom below 100% (`80%`, `0.8`), rounded to 5%: ZOOM_CLASS; '' (nothing to do) for 100%. */
 function zoomClassOf(value: string): string | undefined {
   const percent = /^(\d+(?:\.\d+)?)%$/.exec(value);
-  const factor = percent ? Number(percent[1]) / 100 : /^\d*\.?\d+$/.test(value) ? Number(value) : NaN;
+  const factor = percent ? Number(percent[1]) / 100 : /^(?:\d+(?:\.\d+)?|\.\d+)$/.test(value) ? Number(value) : NaN;
   if (factor === 1) return '';
   const step = Math.round(factor * 20) * 5;
   return step >= 10 && step <= 95 ? `zoom-${step}` : undefined;
