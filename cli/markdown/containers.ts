@@ -7,10 +7,11 @@ import { CLOSE_COMMENT, MARKER_LINE, OPEN_COMMENT, safeDecode } from './directiv
  * The built-in types: VuePress 1's (tip, warning, danger, details, and
  * v-pre and slot, which draw no box), VitePress's info, note and
  * code-group, the tabs of VuePress 1's tabs plugins (`:::: tabs` holding
- * `::: tab Label` blocks), and the kinds of GitHub's alerts (alerts.ts),
- * which are containers too.
+ * `::: tab Label` blocks), the kinds of GitHub's alerts (alerts.ts),
+ * which are containers too, and the `right` and `center` blocks of the
+ * reco and vdoing themes (a quote's source set flush right, a centred line).
  */
-export const CONTAINER_TYPES = ['tip', 'warning', 'danger', 'details', 'info', 'note', 'important', 'caution', 'v-pre', 'slot', 'code-group', 'tabs', 'tab'] as const;
+export const CONTAINER_TYPES = ['tip', 'warning', 'danger', 'details', 'info', 'note', 'important', 'caution', 'v-pre', 'slot', 'code-group', 'tabs', 'tab', 'right', 'center'] as const;
 export type ContainerType = (typeof CONTAINER_TYPES)[number];
 
 export const DEFAULT_TITLES: Readonly<Record<string, string>> = {
@@ -23,8 +24,8 @@ export const DEFAULT_TITLES: Readonly<Record<string, string>> = {
   important: 'Important',
   caution: 'Caution',
 };
-/** Types whose content is shown as it is, without a box or a title. */
-export const BARE_CONTAINERS: ReadonlySet<string> = new Set(['v-pre', 'slot', 'code-group', 'tabs', 'tab']);
+/** Types whose content is shown as it is, without a box or a title (`right` and `center` aligned so by the viewer's styles). */
+export const BARE_CONTAINERS: ReadonlySet<string> = new Set(['v-pre', 'slot', 'code-group', 'tabs', 'tab', 'right', 'center']);
 
 /** A type a site declares (site.yaml `markdown.containers`): drawn like the built-in boxes, under its own title. */
 export interface DeclaredContainer {

@@ -248,18 +248,18 @@ describe('VuePress 1 trees: the .vuepress/ folder', () => {
   it("builds a page with a container type only the site's theme knew, as a warning, drawn as a box under its own word", async () => {
     const files = {
       [VUEPRESS_CONFIG]: "module.exports = { title: 'Laws', theme: 'reco' };\n",
-      'README.md': '# Laws\n\n::: theorem First law\nA body at rest stays at rest.\n:::\n\n::: right\nFrom the encyclopedia.\n:::\n',
+      'README.md': '# Laws\n\n::: theorem First law\nA body at rest stays at rest.\n:::\n\n::: demo\nA demo of it.\n:::\n',
     };
     const built = await buildFiles(files, 'build');
     expect(built.diagnostics.filter((d) => d.code === 'markdown/unknown-container').map((d) => [d.severity, d.line, d.subject])).toEqual([
       ['warning', 3, 'theorem'],
-      ['warning', 7, 'right'],
+      ['warning', 7, 'demo'],
     ]);
     expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const html = built.files.get(htmlFileOf('/')) as string;
     expect(html).toContain('First law</p>');
     expect(html).toContain('A body at rest stays at rest.');
-    expect(html).toContain('>right</p>');
+    expect(html).toContain('>demo</p>');
     // Under a site.yaml the type is still an error until declared or lowered there.
     const strict = await buildFiles({ 'site.yaml': 'title: Laws\n', 'README.md': files['README.md'] });
     expect(strict.diagnostics.filter((d) => d.code === 'markdown/unknown-container').map((d) => d.severity)).toEqual(['error', 'error']);

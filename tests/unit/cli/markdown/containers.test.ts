@@ -198,6 +198,13 @@ describe('cli/markdown/containers', () => {
 
 
 describe('containers of VuePress, VitePress and GitHub trees', () => {
+  it("renders the reco and vdoing themes' right and center blocks without a box, aligned by class", async () => {
+    const { html, tree } = await renderMarkdown('::: theorem Newton\nA body at rest stays at rest.\n\n::: right\nFrom the encyclopedia\n:::\n:::\n\n::: center\nCentred.\n:::\n');
+    expect(tree.diagnostics.map((d) => d.code)).toEqual(['markdown/unknown-container']);
+    expect(html).toContain('<div class="right"><p>From the encyclopedia</p></div>');
+    expect(html).toContain('<div class="center"><p>Centred.</p></div>');
+  });
+
   it('renders info and note boxes, and v-pre and slot without a box', async () => {
     const { html, codes } = await renderMarkdown('# T\n\n::: info\nA.\n:::\n\n::: note Heads up\nB.\n:::\n\n::: slot header\nC.\n:::\n');
     expect(codes).toEqual([]);
