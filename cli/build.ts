@@ -257,6 +257,7 @@ async function buildWith(
     site: { ...site, config: siteConfig },
     pages: allPages,
     assets: assets.bySitePath,
+    contentFolders: config.contentDir.split(path.sep).filter((name) => name !== ''),
     // Without a site.yaml, a VuePress tree's redirects are its html-redirect plugin's file, which made a page for a redirect to another site as for any other.
     allowExternalRedirects: config.allowExternalRedirects || (!siteSource && sources.vuepress !== undefined),
     analyticsScript: ANALYTICS_INIT_FILE,

@@ -25,7 +25,7 @@ const PAGES_PER_UPDATE = 512;
 
 function fingerprintOf(index: SiteIndex): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify([FORMAT, index.base, index.pages.size, index.byRelativePath.size]));
+  hash.update(JSON.stringify([FORMAT, index.base, index.pages.size, index.byRelativePath.size, index.contentFolders]));
   let batch: unknown[] = [];
   const flush = () => {
     hash.update(JSON.stringify(batch));

@@ -43,6 +43,23 @@ export function resolveLink(url: string, from: IndexedPage, index: SiteIndex): L
 const resolvedBy = new WeakMap<SiteIndex, Map<string, LinkTarget>>();
 const RESOLVED_AT_MOST = 4096;
 
+/**
+ * A relative path's site path from the page's folder: `..` is clamped at the
+ * content root, unless the path climbs out of the content folder and back
+ * into it by the folders' own names (`../../docs/about/x.png` from
+ * docs/goal/), where it leads to that file.
+ */
+function relativeSitePath(folder: string, relative: string, contentFolders: readonly string[]): string {
+  const joined = path.posix.join(folder, relative);
+  if (joined.startsWith('../') && contentFolders.length > 0) {
+    const parts = joined.split('/');
+    const out = parts.findIndex((part) => part !== '..');
+    const back = parts.slice(out, out + out);
+    if (out > 0 && out <= contentFolders.length && back.join('/') === contentFolders.slice(-out).join('/')) return `/${parts.slice(out + out).join('/')}`;
+  }
+  return path.posix.join('/', joined);
+}
+
 function resolveUncached(url: string, from: IndexedPage, index: SiteIndex): LinkTarget {
   // As a browser reads it: "java\tscript:" and " javascript:" have a scheme (and the sanitizer reports them).
   const browserUrl = BROWSER_IGNORES.test(url) ? url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '') : url;
@@ -67,7 +84,7 @@ function resolveUncached(url: string, from: IndexedPage, index: SiteIndex): Link
     ? NOT_NORMAL.test(absolute)
       ? path.posix.normalize(absolute)
       : absolute
-    : path.posix.join('/', path.posix.dirname(from.relativePath), decoded);
+    : relativeSitePath(path.posix.dirname(from.relativePath), decoded, index.contentFolders);
 
   if (/\.md$/i.test(sitePath)) {
     const page = index.byRelativePath.get(sitePath.slice(1)) ?? folderPageOf(sitePath, index);

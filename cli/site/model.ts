@@ -34,6 +34,8 @@ export interface SiteModelInput extends SiteRecordOptions {
   /** Site path of each file a page may link to (content/public/, media) → its output name. */
   assets: ReadonlyMap<string, string>;
   allowExternalRedirects: boolean;
+  /** The content folder's name and those above it (site-index.ts SiteIndex.contentFolders). */
+  contentFolders?: readonly string[];
 }
 
 /** PageSummary[] + SiteConfig → SiteModel: pure, and every problem found on the way returned as diagnostics. */
@@ -50,6 +52,7 @@ export function buildSiteModel(input: SiteModelInput): { model: SiteModel; diagn
     unique.map((p) => p.indexed),
     new Map(redirectTable.redirects.map((r) => [r.from, r.to])),
     input.assets,
+    input.contentFolders,
   );
   const navigation = resolveNavigation(config, index, (path) => site.locate(path));
   append(diagnostics, navigation.diagnostics);

@@ -20,13 +20,26 @@ export interface SiteIndex {
   redirects: ReadonlyMap<string, string>;
   /** Site path of a local file → its output name. */
   assets: ReadonlyMap<string, string>;
+  /**
+   * The names of the content folder and of the folders above it, innermost
+   * last, at most CONTENT_FOLDERS_KEPT (`['site', 'docs']`): a relative path
+   * that climbs out of the content folder and back into it
+   * (`../../docs/about/x.png` on docs/goal/README.md) leads where it does in
+   * VuePress, whose bundler reads the file system. Empty: such paths are
+   * clamped at the content root.
+   */
+  contentFolders: readonly string[];
 }
+
+/** How many folder names contentFolders keeps: no path climbs further out and back in. */
+export const CONTENT_FOLDERS_KEPT = 3;
 
 export function createSiteIndex(
   base: string,
   pages: readonly IndexedPage[],
   redirects: ReadonlyMap<string, string>,
   assets: ReadonlyMap<string, string> = new Map(),
+  contentFolders: readonly string[] = [],
 ): SiteIndex {
   return {
     base,
@@ -34,6 +47,7 @@ export function createSiteIndex(
     byRelativePath: new Map(pages.map((p) => [p.relativePath, p])),
     redirects,
     assets,
+    contentFolders: contentFolders.slice(-CONTENT_FOLDERS_KEPT),
   };
 }
 

@@ -17,6 +17,20 @@ const index = createSiteIndex('/docs/', [home, guide, setup], new Map([['/old', 
 const link = (url: string, line = 1) => ({ kind: 'link' as const, url, line, column: 1 });
 
 describe('cli/site/links', () => {
+  it('follows a relative path that climbs out of the content folder and back in by its own name, as VuePress does (lxchuan12/blog); other climbs stop at the root', () => {
+    const assets = new Map([['/about/zsxq.png', 'assets/media/zsxq.1.png']]);
+    const inDocs = createSiteIndex('/docs/', [home, guide, setup], new Map(), assets, ['home', 'me', 'blog', 'docs']);
+    expect(inDocs.contentFolders).toEqual(['me', 'blog', 'docs']);
+    const resolve = (url: string, within = inDocs) => resolveLink(url, guide, within);
+    expect(resolve('../../docs/about/zsxq.png')).toEqual({ kind: 'asset', href: '/docs/assets/media/zsxq.1.png' });
+    expect(resolve('../../../blog/docs/about/zsxq.png')).toEqual({ kind: 'asset', href: '/docs/assets/media/zsxq.1.png' });
+    expect(resolve('../../../blog/docs/guide/setup.md#steps')).toMatchObject({ kind: 'page', page: setup, hash: 'steps' });
+    // Out and into another folder: clamped at the content root, as before.
+    expect(resolve('../../src/about/zsxq.png')).toMatchObject({ kind: 'missing-file', tried: '/src/about/zsxq.png' });
+    // Without the folders' names (an index made elsewhere), no climb comes back in.
+    expect(resolve('../../docs/about/zsxq.png', createSiteIndex('/docs/', [home, guide, setup], new Map(), assets))).toMatchObject({ kind: 'missing-file' });
+  });
+
   it.each([
     ['/guide/', '/docs/guide/'],
     ['/guide', '/docs/guide/'],
