@@ -40,6 +40,19 @@ const VUE_EXPRESSION: { find: Finder; what: string } = {
 };
 
 /**
+ * The `@[name](…)` directives of VuePress 2 (`@[code](./x.js)`) and of the
+ * embed plugins (markdown-it-video, -block-embed and the like). Any other
+ * `@[name](url)` is an "@" before a link, as VuePress 1 shows it (mpx's
+ * release notes thank `@[zhuzhh](https://github.com/zhuzhh)`).
+ */
+const DIRECTIVE_NAMES = new Set(['code', 'code-group', 'youtube', 'vimeo', 'vine', 'prezi', 'osf', 'bilibili', 'video', 'audio', 'pdf', 'codepen', 'jsfiddle', 'codesandbox', 'stackblitz', 'replit', 'iframe', 'toc']);
+
+function isDirectiveName(label: string): boolean {
+  const name = /^\s*([a-z][a-z-]*)/i.exec(label)?.[1]?.toLowerCase();
+  return name !== undefined && DIRECTIVE_NAMES.has(name);
+}
+
+/**
  * A `markdown/unsupported-syntax` warning for each directive left in the
  * page's text (code, inline code and `::: v-pre` are left alone): it is
  * shown as written (an `@[name](arg)`, which remark reads as "@" and a
@@ -54,8 +67,8 @@ export function reportUnsupportedSyntax(tree: Root, markdown: string, file: stri
     if (node.type === 'container' && node.kind === 'v-pre') return SKIP;
     // `@[code](./x.js)`, `@[youtube](id)`: remark reads "@" and a link.
     const previous = index !== undefined && index > 0 ? parent?.children[index - 1] : undefined;
-    if (node.type === 'link' && previous?.type === 'text' && /(?:^|\s)@$/.test(previous.value) && parent && index !== undefined) {
-      const label = node.children.map((c) => ('value' in c ? c.value : '')).join('');
+    const label = node.type === 'link' ? node.children.map((c) => ('value' in c ? c.value : '')).join('') : '';
+    if (node.type === 'link' && previous?.type === 'text' && /(?:^|\s)@$/.test(previous.value) && isDirectiveName(label) && parent && index !== undefined) {
       const start = node.position?.start;
       const at = { file, line: start?.line, column: start ? start.column - 1 : undefined };
       diagnostics.push(

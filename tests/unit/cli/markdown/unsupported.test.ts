@@ -25,6 +25,13 @@ describe('cli/markdown/unsupported', () => {
     expect((await renderMarkdown(page, { constants: { X: 'x' } })).tree.diagnostics).toEqual([]);
   });
 
+  it("leaves an '@' before a link whose text names no directive as that: a thanks to @[someone](url), as VuePress 1 shows it (mpx)", async () => {
+    const { codes, html } = await renderMarkdown('# T\n\nThanks to @[zhuzhh](https://github.com/zhuzhh) for help.\n\n@[osf](abc)\n');
+    expect(codes).toEqual(['markdown/unsupported-syntax@5']);
+    expect(html).toContain('@<a href="https://github.com/zhuzhh"');
+    expect(html).toContain('<p>@[osf](abc)</p>');
+  });
+
   it('says nothing about code, v-pre, constants or step references', async () => {
     const { codes } = await renderMarkdown('# T\n\n`{{ $page.title }}`\n\n::: v-pre\n{{ $page.title }}\n:::\n\n{{steps.trigger.event}} user@[host](https://example.com/) a@b\n\n```md\n!!!include(x.md)!!!\n```\n');
     expect(codes).toEqual([]);
