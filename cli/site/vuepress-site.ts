@@ -120,7 +120,13 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
 
   const markdown: Record<string, unknown> = { slugify: 'vuepress' };
   for (const [key, value] of Object.entries(markdownIn).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (key === 'extractHeaders' && Array.isArray(value)) markdown.headers = value.map((tag) => Number(String(tag).replace(/^h/i, '')));
+    if (key === 'extractHeaders' && Array.isArray(value)) {
+      const levels = value.map((tag) => Number(String(tag).replace(/^h/i, '')));
+      // The page's `#` heading is its title, above its headers: an `h1` in the list (uni-app's docs) is passed over, not a config error.
+      if (levels.includes(1)) ignored(['markdown', key], "an h1 is the page's title, which docsbuild shows above the page's headers, not among them");
+      const headers = levels.filter((level) => level !== 1);
+      if (headers.length > 0) markdown.headers = headers;
+    }
     // VuePress's lineNumbers numbers every code block, as site.yaml's does.
     else if (key === 'lineNumbers' && typeof value === 'boolean') markdown.lineNumbers = value;
     else if (key === 'slugify' && isCode(value)) ignored(['markdown', key], 'a slugify function does not run; VuePress 1\'s own rule is used');

@@ -359,6 +359,14 @@ describe('cli/site/vuepress-site', () => {
     expect(input.markdown).toEqual({ slugify: 'vuepress', headers: [2, 3, 4] });
   });
 
+  it("passes over an h1 in extractHeaders with a warning, as the page's title, and keeps the other levels (uni-app's docs)", () => {
+    const { input, diagnostics } = convert({ markdown: { extractHeaders: ['h1', 'h2', 'h3', 'h4'] } });
+    expect(input.markdown).toEqual({ slugify: 'vuepress', headers: [2, 3, 4] });
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
+    expect(diagnostics.map((d) => [d.code, d.subject])).toEqual([['vuepress/unsupported', 'markdown.extractHeaders']]);
+    expect(convert({ markdown: { extractHeaders: ['h1'] } }).input.markdown).toEqual({ slugify: 'vuepress' });
+  });
+
   it('carries markdown.lineNumbers over as site.yaml\'s, without a warning', () => {
     const text = "module.exports = {\n  markdown: { lineNumbers: true },\n}\n";
     const { input, diagnostics } = convert({ markdown: { lineNumbers: true } }, text);
