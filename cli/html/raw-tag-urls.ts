@@ -25,7 +25,8 @@ export interface UrlTag {
  * skipped, keeping every other character's place.
  */
 export function rawTagUrls(html: string, start: { line: number; column: number }, tag: UrlTag): RawUrl[] {
-  const text = html.includes('<!--') ? html.replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => comment.replace(/[^\n]/g, ' ')) : html;
+  const uncommented = html.includes('<!--') ? html.replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => comment.replace(/[^\n]/g, ' ')) : html;
+  const text = withoutCode(uncommented);
   const found: RawUrl[] = [];
   let locate: ReturnType<typeof lineLocator> | undefined;
   for (const { index, written, value } of tagValues(text, tag)) {
@@ -33,6 +34,32 @@ export function rawTagUrls(html: string, start: { line: number; column: number }
     found.push({ url: value.includes('&') ? decoded(written, value) : value, line: start.line + at.line, column: at.line === 0 ? start.column + at.column : at.column + 1 });
   }
   return found;
+}
+
+/**
+ * The text with what `<script>` and `<style>` hold blanked, each character
+ * but a line feed a space: it is code, not markup (vue-storefront's page
+ * script builds HTML in strings, `'<a href=\\"…\\">'`, which is no link of
+ * the page), and the sanitizer drops it. An element never closed runs to
+ * the end, as in a browser. One pass per tag name.
+ */
+function withoutCode(text: string): string {
+  if (!/<(?:script|style)(?![\w-])/i.test(text)) return text;
+  const lower = text.toLowerCase();
+  const chars = text.split(''); // UTF-16 units, as indexOf counts
+  let changed = false;
+  for (const name of ['script', 'style']) {
+    for (let at = lower.indexOf(`<${name}`); at !== -1; ) {
+      const bodyStart = lower.indexOf('>', at);
+      if (bodyStart === -1) break;
+      const end = lower.indexOf(`</${name}`, bodyStart);
+      const stop = end === -1 ? text.length : end;
+      for (let i = bodyStart + 1; i < stop; i++) if (chars[i] !== '\n') chars[i] = ' ';
+      changed = true;
+      at = end === -1 ? -1 : lower.indexOf(`<${name}`, end);
+    }
+  }
+  return changed ? chars.join('') : text;
 }
 
 /**

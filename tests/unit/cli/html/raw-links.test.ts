@@ -6,6 +6,14 @@ const AT_START = { line: 1, column: 1 };
 const urlsOf = (html: string) => rawLinkUrls(html, AT_START).map((link) => link.url);
 
 describe('cli/html/raw-links rawLinkUrls', () => {
+  it("should pass over what a <script> or <style> holds, which is code (vue-storefront builds HTML in a script's strings), keeping later places", () => {
+    const html = '<div>👩‍💻</div>\n<script>\nshow(\'<a href=\\"./no.md\\"><img src=\\"x.png\\"></a>\');\n</script>\n<style>a[href="./css.md"] { }</style>\n<a href="./yes.md">y</a>';
+    expect(rawLinkUrls(html, AT_START)).toEqual([{ url: './yes.md', line: 6, column: 1 }]);
+    expect(rawImageUrls(html, AT_START)).toEqual([]);
+    // A script never closed runs to the end, as in a browser.
+    expect(urlsOf('<a href="./a.md">a</a><SCRIPT>x = "<a href=\'./b.md\'>"')).toEqual(['./a.md']);
+  });
+
   it('should read an href in each of the three quotings', () => {
     expect(urlsOf(`<a href="./double.md">d</a> <a href='./single.md'>s</a> <a href=./unquoted.md>u</a>`)).toEqual([
       './double.md',
