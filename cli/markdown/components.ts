@@ -10,6 +10,8 @@ import { delimited, lineLocator } from '../support/text-scan';
 export interface BadgeNode {
   type: 'badge';
   text: string;
+  /** The text was written between the tags (`<Badge>POST</Badge>`), which VuePress 1's heading slugs keep, not in a `text` attribute. */
+  slot?: true;
   kind: string;
   vertical?: string;
   position?: Position;
@@ -253,6 +255,7 @@ function finish(token: TagToken, children: Piece[]): Piece[] {
       // Badge.vue shows `text || slot`: with a `text`, what is between the tags is not shown.
       const text = token.attributes.text ?? children.map(textOf).join('').trim();
       const badge: BadgeNode = { type: 'badge', text, kind: badgeKind(token.attributes.type), vertical: token.attributes.vertical, position: token.position };
+      if (token.attributes.text === undefined && text !== '') badge.slot = true;
       return [badge];
     }
     case 'outboundlink':

@@ -183,10 +183,16 @@ function headingSlug(slugger: Slugger, rule: SlugRule, node: Heading, title: str
   return rule === 'vuepress' ? slugger.slug(slugText(node, false), slugText(node, true)) : slugger.slug(title);
 }
 
-/** What VuePress 1 slugs a heading from (markdown-it-anchor): its text and inline code, no image alt text, no HTML; emoji as their shortcodes or not at all. */
+/**
+ * What VuePress 1 slugs a heading from (markdown-it-anchor): its text and
+ * inline code, no image alt text, no HTML (but the text between tags: a
+ * `<Badge>POST</Badge>`'s POST, craftcms' `#post-entries-save-entry`);
+ * emoji as their shortcodes or not at all.
+ */
 function slugText(node: Heading, shortcodes: boolean): string {
   const text = (n: Nodes): string => {
     if (n.type === 'emoji') return shortcodes ? `:${n.shortcode}:` : '';
+    if (n.type === 'badge') return n.slot ? n.text : '';
     if ('value' in n) return n.type === 'html' ? '' : n.value;
     return 'children' in n ? n.children.map(text).join('') : '';
   };

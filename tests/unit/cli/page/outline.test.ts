@@ -22,6 +22,12 @@ describe('cli/page/outline', () => {
     ]);
   });
 
+  it("keeps the text between a Badge's tags in a VuePress slug, as markdown-it-anchor does, and leaves a text attribute's out (craftcms)", () => {
+    const page = '# T\n\n## <badge vertical="baseline" type="verb">POST</badge> `entries/save-entry`\n\n## Front-end <Badge type="tip">Pro</Badge>\n\n## Foo <Badge text="beta"/>\n';
+    const o = extractOutline(pageTree(page), { headerLevels: [2, 3], slugify: 'vuepress' });
+    expect(o.headingIds).toEqual(['t', 'post-entries-save-entry', 'front-end-pro', 'foo']);
+  });
+
   it('places a raw link after a component in the same HTML block at its own line (vee-validate: a <Badge/> in a list of links)', () => {
     const page = '# T\n\n<ul>\n  <li><a href="#one">one</a></li>\n  <li><a href="#two">two <Badge text="Inferred" type="tip"/></a></li>\n  <li><a href="#three">three</a></li>\n  <li><a href="#nope">nope</a></li>\n</ul>\n';
     expect(outline(page).links.map((link) => [link.url, link.line, link.column])).toEqual([
