@@ -2,7 +2,7 @@ import type { Link } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { extractOutline } from '../../../../../cli/page/outline';
-import { markdownCopy } from '../../../../../cli/features/markdown-copy/copy';
+import { fillMarkdownCopy, markdownCopy, prepareMarkdownCopy, type CopyTarget, type PreparedCopy } from '../../../../../cli/features/markdown-copy/copy';
 import { markdownFileOf } from '../../../../../cli/output/layout';
 import { pageTree } from '../../../../helpers/pages';
 import { renderMarkdown } from '../../../../helpers/render';
@@ -181,5 +181,46 @@ describe('cli/features/markdown-copy/copy: constants in code blocks', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('cli/features/markdown-copy fillMarkdownCopy', () => {
+  /** The way links were put back before, one search and replace of the whole text per mark: the reference the one-pass fill must equal. */
+  const MARK = { url: '\uE000', open: '\uE002', text: '\uE003', close: '\uE004', end: '\uE001' };
+  const mark = (kind: keyof typeof MARK, n: number) => `${MARK[kind]}${n}${MARK.end}`;
+  const byScans = (copy: PreparedCopy, resolve: (url: string) => CopyTarget): string => {
+    let text = copy.text;
+    copy.urls.forEach((url, n) => {
+      const target = resolve(url);
+      const [open, label, close] = [text.indexOf(mark('open', n)), text.indexOf(mark('text', n)), text.indexOf(mark('close', n))];
+      if (target === null && open !== -1 && label > open && close > label) {
+        const words = text.slice(open + mark('open', n).length, label).replace(/^!?\[/, '');
+        text = `${text.slice(0, open)}${words}${text.slice(close + mark('close', n).length)}`;
+        return;
+      }
+      for (const kind of ['open', 'text', 'close'] as const) text = text.replace(mark(kind, n), '');
+      text = text.replace(mark('url', n), () => (typeof target === 'string' ? target : url));
+    });
+    return text;
+  };
+
+  it('puts every link back as the whole-text scans did, on every fixture page, nested images and dead links included, in one pass', () => {
+    const pages = [
+      '# T\n\nSee [the guide](./guide.md), [gone](./gone.md) and ![a chart](./chart.png).\n\n[![badge](./badge.svg)](./gone.md) [![ok](./ok.svg)](./guide.md)\n\n[ref]: ./gone.md\n\n[defined][ref] <https://example.com/>\n',
+      ...Array.from({ length: 40 }, (_, i) => `# Page ${i}\n\n${Array.from({ length: 30 }, (__, j) => `| \`a${j}\` | [x${j}](${j % 3 === 0 ? './gone.md' : `#h${j}`}) | ![i](./i${j}.png) |`).join('\n')}\n`),
+    ];
+    for (const [i, markdown] of pages.entries()) {
+      const tree = pageTree(markdown);
+      const links: { kind: 'link' | 'image'; url: string; line: number; column: number }[] = [];
+      visit(tree.tree, (node) => {
+        if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.position) {
+          links.push({ kind: node.type === 'image' ? 'image' : 'link', url: node.url, line: node.position.start.line, column: node.position.start.column });
+        }
+      });
+      const copy = prepareMarkdownCopy(tree, { title: 'T', constants: {}, links });
+      expect(copy.urls.length, `page ${i}`).toBeGreaterThan(0);
+      const resolve = (url: string): CopyTarget => (url.includes('gone') ? null : url.startsWith('#') ? `https://example.com/p${url}` : url.endsWith('.png') ? undefined : `https://example.com/${url.slice(2)}`);
+      expect(fillMarkdownCopy(copy, resolve), `page ${i}`).toBe(byScans(copy, resolve));
+    }
   });
 });
