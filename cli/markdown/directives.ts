@@ -139,8 +139,15 @@ export function quotePrefixLength(line: string): number {
 }
 const LIST_ITEM = /^( *)(?:[-*+]|\d{1,9}[.)])( +)\S/;
 
-/** Whether line `index`, indented `indent`, sits in a list item's text: the nearest line above at a smaller indent is an item starting its text 0-3 columns left of it. */
+/**
+ * Whether line `index`, indented `indent`, sits in a list item's text: an
+ * item above starts its text 0-3 columns left of it, and every line between
+ * is indented at least as far as that text (the item's own lines: a
+ * `   :::` under `  ::: warning` in a `- ` item is the item's, as
+ * vue-storefront's cookbook writes it).
+ */
 function underListItem(lines: readonly string[], index: number, indent: number): boolean {
+  let shallowest = indent;
   // A bounded look up: a hostile page of 40,000 indented ":::" lines made it quadratic. An item's text is rarely this long.
   for (let i = index - 1; i >= Math.max(0, index - ITEM_LINES_LOOKED_AT); i--) {
     const line = lines[i]!;
@@ -148,10 +155,14 @@ function underListItem(lines: readonly string[], index: number, indent: number):
     const item = LIST_ITEM.exec(line);
     if (item) {
       const text = item[0].length - 1;
-      if (text <= indent && indent - text <= 3) return true;
+      if (text <= indent && indent - text <= 3 && shallowest >= text) return true;
+      if (item[1]!.length < indent) return false;
+      continue;
     }
-    if (line.length - line.trimStart().length < indent && !item) return false;
-    if (item && item[1]!.length < indent) return false;
+    const own = line.length - line.trimStart().length;
+    // Text at the left edge is no item's.
+    if (own === 0) return false;
+    shallowest = Math.min(shallowest, own);
   }
   return false;
 }

@@ -97,6 +97,14 @@ describe('cli/markdown/containers', () => {
     expect(item?.children[1]).toMatchObject({ type: 'container', kind: 'warning' });
   });
 
+  it('closes a container in a list item at a ":::" indented a little deeper than its opener, as markdown-it-container does (vue-storefront)', async () => {
+    const page = '# T\n\n- item\n  ::: warning\n  Body.\n   :::\n  More text in item.\n\n- other\n';
+    expect(pageTree(page, { vuepress: true }).diagnostics).toEqual([]);
+    const { html, tree } = await renderMarkdown(page);
+    expect(tree.diagnostics).toEqual([]);
+    expect(html).toMatch(/<li>\s*<p>item<\/p>\s*<div class="custom-block warning"><p class="custom-block-title">Warning<\/p><p>Body.<\/p><\/div>\s*<p>More text in item.<\/p>\s*<\/li>/);
+  });
+
   it('leaves a ":::" line four spaces deep outside a list as the indented code it is', () => {
     const text = 'Text.\n\n    ::: tip\n    code, not a container\n    :::\n';
     expect(markContainers(text)).toBe(text);
