@@ -36,8 +36,9 @@ function translate(element: Element): void {
   let untranslated = false;
   for (const [name, value] of declarations) {
     const attribute = attributeFor(element.tagName, name, value);
+    const zoomClass = element.tagName === 'img' && name === 'zoom' ? zoomClassOf(value) : undefined;
     if (attribute) attributes[attribute[0]] = attribute[1];
-    else if (element.tagName === 'img' && name === 'zoom' && zoomClassOf(value) !== undefined) zoom = zoomClassOf(value);
+    else if (zoomClass !== undefined) zoom = zoomClass;
     else if (!LET_GO.test(name)) untranslated = true;
   }
   // The style's values win over attributes written beside it, as in a browser (CSS over presentational hints).

@@ -41,25 +41,23 @@ export function rawTagUrls(html: string, start: { line: number; column: number }
  * but a line feed a space: it is code, not markup (vue-storefront's page
  * script builds HTML in strings, `'<a href=\\"…\\">'`, which is no link of
  * the page), and the sanitizer drops it. An element never closed runs to
- * the end, as in a browser. One pass per tag name.
+ * the end, as in a browser.
  */
 function withoutCode(text: string): string {
-  if (!/<(?:script|style)(?![\w-])/i.test(text)) return text;
+  const opener = /<(script|style)(?![\w-])/gi;
+  if (!opener.test(text)) return text;
   const lower = text.toLowerCase();
   const chars = text.split(''); // UTF-16 units, as indexOf counts
-  let changed = false;
-  for (const name of ['script', 'style']) {
-    for (let at = lower.indexOf(`<${name}`); at !== -1; ) {
-      const bodyStart = lower.indexOf('>', at);
-      if (bodyStart === -1) break;
-      const end = lower.indexOf(`</${name}`, bodyStart);
-      const stop = end === -1 ? text.length : end;
-      for (let i = bodyStart + 1; i < stop; i++) if (chars[i] !== '\n') chars[i] = ' ';
-      changed = true;
-      at = end === -1 ? -1 : lower.indexOf(`<${name}`, end);
-    }
+  opener.lastIndex = 0;
+  for (let open = opener.exec(text); open; open = opener.exec(text)) {
+    const bodyStart = lower.indexOf('>', open.index);
+    if (bodyStart === -1) break;
+    const end = lower.indexOf(`</${open[1]!.toLowerCase()}`, bodyStart);
+    const stop = end === -1 ? text.length : end;
+    for (let i = bodyStart + 1; i < stop; i++) if (chars[i] !== '\n') chars[i] = ' ';
+    opener.lastIndex = stop;
   }
-  return changed ? chars.join('') : text;
+  return chars.join('');
 }
 
 /**

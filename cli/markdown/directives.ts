@@ -45,6 +45,13 @@ export const MARKER_LINE = /^ *<!--docsbuild:(?:close:\d+|open:\d+:[^:]+:.*|incl
 
 const closeMarker = (colons: number) => `<!--docsbuild:close:${colons}-->`;
 
+/** How many colons a container line (its indent taken off) starts with. */
+function colonsOf(line: string): number {
+  let colons = 0;
+  while (line[colons] === ':') colons++;
+  return colons;
+}
+
 export type ImportKind = 'include' | 'snippet';
 
 /** Rewrites every directive line outside fenced code as a marker comment; the line count stays. */
@@ -83,7 +90,7 @@ function listedClosers(lines: readonly string[], prose: readonly number[]): Map<
     if (!rest.startsWith(':::') || line.startsWith('\t')) continue;
     const container = CONTAINER.exec(rest.trimEnd());
     if (!container) continue;
-    const colons = rest.length - rest.replace(/^:+/, '').length;
+    const colons = colonsOf(rest);
     const nested = indent > 0 && underListItem(lines, i, indent);
     // Four spaces deep outside a list: indented code.
     if (!nested && indent > 3) continue;
@@ -173,7 +180,7 @@ function markerOf(line: string): string | undefined {
   const trimmed = line.trimEnd();
   const container = CONTAINER.exec(trimmed);
   if (container) {
-    const colons = /^ *(:+)/.exec(trimmed)![1]!.length;
+    const colons = colonsOf(trimmed.trimStart());
     return container[1] === undefined ? closeMarker(colons) : `<!--docsbuild:open:${colons}:${encodeURIComponent(container[1])}:${encodeURIComponent(container[2] ?? '')}-->`;
   }
   const found = importOf(line);
