@@ -138,11 +138,6 @@ describe.skipIf(skipBrowserTests)('viewer: layout (Chromium)', () => {
     });
   }
 
-  /**
-   * Total layout shift while /api/rest/ loads under 4× CPU throttling, its
-   * HTML arriving in pieces (trickle()), input excluded: each shift with the
-   * elements that moved.
-   */
   for (const width of [390, 1280] as const) {
     it(`keeps the language label and the copy button off the code at ${width} px: both sit above the first line of every block`, async () => {
       const phone = width < 768;
@@ -179,6 +174,11 @@ describe.skipIf(skipBrowserTests)('viewer: layout (Chromium)', () => {
     });
   }
 
+  /**
+   * Total layout shift while /api/rest/ loads under 4× CPU throttling, its
+   * HTML arriving in pieces (trickle()), input excluded: each shift with the
+   * elements that moved.
+   */
   const loadShift = async (width: number, height: number) => {
     const phone = width < 768;
     const throttled = await newContext(site, { viewport: { width, height }, isMobile: phone, hasTouch: phone });
@@ -187,9 +187,12 @@ describe.skipIf(skipBrowserTests)('viewer: layout (Chromium)', () => {
       const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
       w.__shifts = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
           if (entry.hadRecentInput) continue;
-          const sources = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName)));
+          // A pseudo-element or a control's inner box has no node: its rectangles say where it was.
+          const sources = (entry.sources ?? []).map((s) =>
+            s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : `${s.node?.nodeName ?? 'no node'} ${JSON.stringify([s.previousRect, s.currentRect])}`,
+          );
           w.__shifts.push({ value: entry.value, sources });
         }
       }).observe({ type: 'layout-shift', buffered: true });
@@ -210,12 +213,23 @@ describe.skipIf(skipBrowserTests)('viewer: layout (Chromium)', () => {
     }
   };
 
+  /**
+   * No shift a reader could see: the total stays under 0.001, a hundredth of
+   * what web.dev calls good (0.1). A row of links moving once, the bug this
+   * test was made for, was 0.0155; one CI run saw 0.00002 from a box with no
+   * node (a pseudo-element's few pixels) that no later run repeated.
+   */
+  const expectSteady = (shifts: { value: number; sources: string[] }[]) => {
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.001);
+  };
+
   it('does not shift /api/rest/ while it loads, under 4× CPU throttling: desktop (the outline column comes last in the HTML)', async () => {
-    expect(await loadShift(1280, 800)).toEqual([]);
+    expectSteady(await loadShift(1280, 800));
   }, 60_000);
 
   it('does not shift /api/rest/ while it loads, under 4× CPU throttling: phone', async () => {
-    expect(await loadShift(390, 844)).toEqual([]);
+    expectSteady(await loadShift(390, 844));
   }, 60_000);
 
   it('prints the page alone: no top bar, sidebar or outline, link targets written out, code wrapped instead of cut', async () => {
