@@ -32,6 +32,10 @@ import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
 import type { ValidPage } from './validate';
 import { deepestFolderOf } from '../support/folders';
+import { useLinearEditMap } from '../markdown/linear-edit-map';
+
+// Before any page is parsed: long lists cost the square of their length otherwise.
+useLinearEditMap();
 
 /** A page's Markdown as a tree, positions in file lines, constants interpolated. */
 export interface PageTree {

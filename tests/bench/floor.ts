@@ -25,6 +25,7 @@ import type { Code } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { useLinearEditMap } from '../../cli/markdown/linear-edit-map';
 
 export interface FloorReport {
   role: 'floor';
@@ -70,6 +71,7 @@ function listMarkdown(dir: string): string[] {
  * grammars the blocks name once, as a build's worker does).
  */
 export async function parseFiles(files: readonly string[], code = false): Promise<ParseTotals> {
+  useLinearEditMap();
   const processor = unified().use(remarkParse).use(remarkGfm);
   const totals: ParseTotals = { pages: 0, bytes: 0, nodes: 0, highlighted: 0 };
   const blocks: { lang: string; value: string }[] = [];
