@@ -31,12 +31,15 @@ export const PageRecordSchema = z.strictObject({
 export type PageRecord = z.infer<typeof PageRecordSchema>;
 
 const NavLinkRecord = z.strictObject({ text: z.string(), link: z.string(), external: z.boolean() });
+/** A titled group of links in a dropdown. */
+const NavGroupRecord = z.strictObject({ text: z.string(), items: z.array(NavLinkRecord) });
 export const NavItemRecordSchema = z.union([
   NavLinkRecord,
-  z.strictObject({ text: z.string(), items: z.array(NavLinkRecord) }),
+  z.strictObject({ text: z.string(), items: z.array(z.union([NavLinkRecord, NavGroupRecord])) }),
 ]);
 export type NavItemRecord = z.infer<typeof NavItemRecordSchema>;
 export type NavLinkRecord = z.infer<typeof NavLinkRecord>;
+export type NavGroupRecord = z.infer<typeof NavGroupRecord>;
 
 /** A page of the site, a link to another site's page (opened in a new tab), or a group. */
 export type SidebarItemRecord =

@@ -18,9 +18,11 @@ const HeadTag = z.strictObject({
 });
 
 const NavLink = z.strictObject({ text: z.string().min(1), link: LinkTarget });
+/** A titled group of links inside a dropdown (VuePress 1's nested `items`). */
+const NavGroup = z.strictObject({ text: z.string().min(1), items: z.array(NavLink).min(1) });
 const NavItem = z.union([
   NavLink,
-  z.strictObject({ text: z.string().min(1), items: z.array(NavLink).min(1) }),
+  z.strictObject({ text: z.string().min(1), items: z.array(z.union([NavLink, NavGroup])).min(1) }),
 ]);
 
 /** A page by its path; a page shown with a text of its own (VuePress's `[path, title]`), or a link to another site; or a group. */

@@ -65,16 +65,15 @@ export function applyPageHead(doc: Document, previous: PageHead, next: PageHead)
     const entries = Object.entries(attrs);
     [...doc.head.querySelectorAll('meta')].find((el) => el.attributes.length === entries.length && entries.every(([name, value]) => el.getAttribute(name) === value))?.remove();
   }
-  for (const attrs of next.meta) {
-    const el = doc.createElement('meta');
-    for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-    doc.head.append(el);
-  }
+  for (const attrs of next.meta) appendTag(doc, 'meta', attrs);
 }
 
-function upsert(doc: Document, selector: string, tag: string, attrs: Record<string, string>): Element {
-  const found = doc.head.querySelector(selector);
-  if (found) return found;
+/** The head's element that `selector` finds, else a new one. */
+function upsert(doc: Document, selector: string, tag: string, attrs: Readonly<Record<string, string>>): Element {
+  return doc.head.querySelector(selector) ?? appendTag(doc, tag, attrs);
+}
+
+function appendTag(doc: Document, tag: string, attrs: Readonly<Record<string, string>>): Element {
   const el = doc.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
   doc.head.append(el);

@@ -22,7 +22,10 @@ import { NOT_FOUND_FILE, ROUTES_FILE } from './layout';
  * navigation: +0.4 KB) make 77.7 KB, after the code groups' script went to a
  * lazy chunk; hence 78 KB. Printing with every `<details>` open (print-details.ts,
  * a `beforeprint` listener that must be there before any print, so not lazy:
- * +75 bytes) left no room under it (77.98 KB); hence 78.3 KB. Issue 19's budgets hold at any size of
+ * +75 bytes) left no room under it (77.98 KB); hence 78.3 KB. A dropdown's
+ * groups (VuePress 1's nested nav items, shown titled in the top bar and the
+ * drawer) cost 25 bytes once the drawer and the top bar shared one renderer and
+ * the head's two tag makers became one, leaving none; hence 78.4 KB. Issue 19's budgets hold at any size of
  * site: a first visit all in (HTML, JS, CSS, routes.json, the page's route
  * shard and sidebar pieces) 100 KB, a client-side navigation (chunk and route
  * shard) 10 KB median, a page's HTML 20 KB. The navigation budget replaces
@@ -30,7 +33,7 @@ import { NOT_FOUND_FILE, ROUTES_FILE } from './layout';
  * which the site's writers decide (the real site's median page grew to
  * 3.5 KB gzip), so the median chunk is reported, not held to a budget.
  */
-export const BUDGET = { js: 78.3 * 1024, css: 12 * 1024, firstVisit: 100 * 1024, navigation: 10 * 1024, html: 20 * 1024 } as const;
+export const BUDGET = { js: 78.4 * 1024, css: 12 * 1024, firstVisit: 100 * 1024, navigation: 10 * 1024, html: 20 * 1024 } as const;
 
 export interface ViewerSizes {
   /** gzip bytes of the JavaScript a first visit loads (entry + modulepreloads). */

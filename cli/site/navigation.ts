@@ -1,13 +1,16 @@
 import path from 'node:path';
 import { isWebUrl } from '../../shared/urls';
 import type { SidebarEntryInput, SiteConfig } from '../../schema/site-config';
-import type { NavItemRecord, NavLinkRecord, SidebarItemRecord } from '../../schema/manifest';
+import type { NavGroupRecord, NavItemRecord, NavLinkRecord, SidebarItemRecord } from '../../schema/manifest';
+import { navLinksOf } from '../../shared/nav-links';
 import type { Diagnostic, Place } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
 import { findPage, findRedirect, type IndexedPage, type SiteIndex } from './site-index';
 import { anchorHint } from './checks/links';
 import { safeDecode } from './links';
+
+type NavDropdownEntry = NavLinkRecord | NavGroupRecord;
 
 export interface Navigation {
   nav: NavItemRecord[];
@@ -93,7 +96,11 @@ export function resolveNavigation(
   // A dead entry is left out (a group with none left too), as in the sidebar: never a link to nowhere.
   const nav: NavItemRecord[] = config.nav.flatMap((item, i): NavItemRecord[] => {
     if (!('items' in item)) return navLink(item, ['nav', i, 'link']);
-    const items = item.items.flatMap((sub, j) => navLink(sub, ['nav', i, 'items', j, 'link']));
+    const items = item.items.flatMap((sub, j): NavDropdownEntry[] => {
+      if (!('items' in sub)) return navLink(sub, ['nav', i, 'items', j, 'link']);
+      const links = sub.items.flatMap((link, k) => navLink(link, ['nav', i, 'items', j, 'items', k, 'link']));
+      return links.length === 0 ? [] : [{ text: sub.text, items: links }];
+    });
     return items.length === 0 ? [] : [{ text: item.text, items }];
   });
 
@@ -129,7 +136,7 @@ export function resolveNavigation(
     const from = locate(['sidebar']).file;
     const where = /\.ya?ml$/.test(from) ? `"sidebar:" in ${path.basename(from)}` : `themeConfig.sidebar in ${from}`;
     // A page the top nav links to is reachable too (a VuePress site's FAQ), and so is the home page (the site title links to it).
-    const reachable = new Set(['/', ...order, ...nav.flatMap((item) => ('items' in item ? item.items : [item])).map((link) => link.link.split('#')[0]!)]);
+    const reachable = new Set(['/', ...order, ...nav.flatMap(navLinksOf).map((link) => link.link.split('#')[0]!)]);
     for (const page of index.pages.values()) {
       if (reachable.has(page.path)) continue;
       diagnostics.push(

@@ -154,14 +154,14 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   input.markdown = markdown;
 
   if (theme.nav !== undefined) {
-    // A group's warning at its own line: its title is looked for after the nav's key, each after the one before.
+    // A flattened group's warning at its own line: its title is looked for after the nav's key, each after the one before.
     let from = positionOfKey(text, ['themeConfig', 'nav']).offset ?? 0;
-    const untitled = (dropdown: string, group: string) => {
-      const found = positionOfQuoted(text, group, from);
-      if (found) from = found.offset + group.length;
+    const untitled = (group: string, inner: string) => {
+      const found = positionOfQuoted(text, inner, from);
+      if (found) from = found.offset + inner.length;
       const place = found ? { file, line: found.line, column: found.column } : at(['themeConfig', 'nav']);
-      const message = `VuePress config "themeConfig.nav": the dropdown "${dropdown}" holds a group, "${group}", and docsbuild's dropdowns hold links only: its links are shown in the dropdown without the group's title "${group}".`;
-      diagnostics.push(diagnostic('vuepress/unsupported', place, message, undefined, `themeConfig.nav.${group}`));
+      const message = `VuePress config "themeConfig.nav": the group "${group}" holds a group of its own, "${inner}", which VuePress 1 shows as a link to nowhere: its links are shown in "${group}" without the title "${inner}".`;
+      diagnostics.push(diagnostic('vuepress/unsupported', place, message, undefined, `themeConfig.nav.${inner}`));
     };
     input.nav = navItems(theme.nav, (what) => differs(['themeConfig', 'nav'], `VuePress config "themeConfig.nav": ${what}, so it is left out of the nav.`), untitled);
   }
@@ -283,11 +283,11 @@ function withBase(attrs: Record<string, unknown>, base: string): Record<string, 
 }
 
 /**
- * Nav links and dropdowns; a dropdown's own groups (a heading with links) are
- * flattened into it, each titled one told to `untitled` (site.yaml's
- * dropdowns hold links only, and the viewer's first-load code is at its budget).
+ * Nav links and dropdowns; a dropdown's groups (a title over links, VuePress 1's
+ * nested `items`) are kept. A group inside a group, which VuePress 1 shows as
+ * a link to nowhere, is flattened into the group it is in, told to `untitled`.
  */
-function navItems(nav: unknown, leftOut: (what: string) => void, untitled: (dropdown: string, group: string) => void): unknown[] {
+function navItems(nav: unknown, leftOut: (what: string) => void, untitled: (group: string, inner: string) => void): unknown[] {
   if (!Array.isArray(nav)) return [];
   const hasText = (item: Record<string, unknown>) => typeof item.text === 'string' && item.text !== '';
   // VuePress shows an item without text as an empty link, and one without a link as a dead one; docsbuild leaves them out.
@@ -296,17 +296,26 @@ function navItems(nav: unknown, leftOut: (what: string) => void, untitled: (drop
     leftOut(hasText(item) ? `the item "${String(item.text)}" has no link` : `the item linking to ${JSON.stringify(item.link ?? '')} has no text`);
     return [];
   };
-  const links = (dropdown: string, items: unknown[]): unknown[] =>
+  const links = (group: string, items: unknown[]): unknown[] =>
     items.flatMap((item) => {
       if (!isRecord(item)) return [];
       if (!Array.isArray(item.items)) return link(item);
-      if (hasText(item)) untitled(dropdown, String(item.text));
-      return links(dropdown, item.items);
+      if (hasText(item)) untitled(group, String(item.text));
+      return links(group, item.items);
+    });
+  // A dropdown's entries: links, and groups of links (one without a title is its links, as VuePress shows them under an empty heading).
+  const entries = (dropdown: string, items: unknown[]): unknown[] =>
+    items.flatMap((item) => {
+      if (!isRecord(item)) return [];
+      if (!Array.isArray(item.items)) return link(item);
+      const grouped = links(hasText(item) ? String(item.text) : dropdown, item.items);
+      if (!hasText(item) || grouped.length === 0) return grouped;
+      return [{ text: item.text, items: grouped }];
     });
   return nav.flatMap((item): unknown[] => {
     if (!isRecord(item)) return [item];
     if (!Array.isArray(item.items)) return link(item);
-    const items = links(String(item.text ?? ''), item.items);
+    const items = entries(String(item.text ?? ''), item.items);
     if (hasText(item) && items.length > 0) return [{ text: item.text, items }];
     leftOut(hasText(item) ? `the dropdown "${String(item.text)}" has no links` : 'a dropdown has no text');
     return [];

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_CONTENT, newContext, poll, skipBrowserTests, useSite, waitForApp, type Site } from './harness';
+import { FIXTURE_CONTENT, markWindow, newContext, poll, skipBrowserTests, useSite, waitForApp, windowMarked, type Site } from './harness';
 
 /** What has the focus: its tag, id, class, accessible label and text. */
 const focused = (page: Page) =>
@@ -81,6 +81,33 @@ describe.skipIf(skipBrowserTests)('viewer: keyboard, theme and copy (Chromium)',
       await page.close();
     });
   }
+
+  it("shows a dropdown's group (VuePress 1's nested items) as a title over its links, reached by Tab, and marks the dropdown active on a page it holds", async () => {
+    const page = await open('/limits/');
+    const button = page.locator('.topbar').getByRole('button', { name: 'Concepts', exact: true });
+    expect(await button.getAttribute('class')).not.toContain('active');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+    await menu.waitFor({ state: 'visible' });
+    const group = menu.getByRole('list', { name: 'Build' });
+    expect(await group.getByRole('link').allTextContents()).toEqual(['Code', 'Integrate', 'Components']);
+    // The title sits above its links, inside the menu's box.
+    const [title, first, box] = await Promise.all([menu.getByText('Build', { exact: true }).boundingBox(), group.getByRole('link').first().boundingBox(), menu.boundingBox()]);
+    expect(title!.y + title!.height).toBeLessThanOrEqual(first!.y + 1);
+    expect(title!.x).toBeGreaterThanOrEqual(box!.x);
+    expect(title!.x + title!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    // Tab past Workflows, Steps and Triggers to the group's first link; Enter follows it in the app.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Code');
+    await markWindow(page);
+    await page.keyboard.press('Enter');
+    await poll(() => page.evaluate(() => location.pathname)).toBe('/docs/code/');
+    expect(await windowMarked(page)).toBe(true);
+    await menu.waitFor({ state: 'hidden' });
+    await poll(() => button.getAttribute('class')).toContain('active');
+    await page.close();
+  });
 
   it('phone drawer: opening moves the focus in, the rest is inert, Tab stays in it, Escape closes it with the focus back on the menu button', async () => {
     const phone = await newContext(site, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

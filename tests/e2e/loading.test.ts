@@ -143,6 +143,9 @@ describe.skipIf(skipBrowserTests)('viewer: loading (Chromium)', () => {
     const concepts = sidebar.getByRole('list', { name: 'Concepts' });
     expect(await concepts.isVisible()).toBe(true);
     expect(await concepts.getByRole('link').allTextContents()).toEqual(['Workflows', 'Steps', 'Triggers', 'Code', 'Integrate', 'Components']);
+    // The dropdown's group is a list of its own under its title.
+    expect(await concepts.getByRole('list', { name: 'Build' }).getByRole('link').allTextContents()).toEqual(['Code', 'Integrate', 'Components']);
+    expect(await concepts.getByText('Build', { exact: true }).isVisible()).toBe(true);
 
     await sidebar.getByRole('link', { name: 'Errors' }).click();
     await poll(() => h1(page).textContent()).toContain('Errors');

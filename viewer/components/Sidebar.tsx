@@ -6,7 +6,7 @@ import { hrefOf } from '../router';
 import { SIDEBAR_ELEMENT_ID, type ShellSite } from '../view';
 import { HeaderList } from './HeaderList';
 import { ExternalLink } from './ExternalLink';
-import { NavLink } from './NavLink';
+import { NavEntries } from './NavLink';
 import { LARGE_SIDEBAR_PAGES } from '../../shared/sidebar';
 
 /**
@@ -115,24 +115,7 @@ function DrawerNav({ site, currentPath }: { site: ShellSite; currentPath?: strin
   if (site.nav.length === 0) return null;
   return (
     <ul className="drawer-nav">
-      {site.nav.map((item) =>
-        'items' in item ? (
-          <li key={item.text} className="drawer-group">
-            <span>{item.text}</span>
-            <ul aria-label={item.text}>
-              {item.items.map((sub) => (
-                <li key={sub.text}>
-                  <NavLink item={sub} base={site.base} currentPath={currentPath} />
-                </li>
-              ))}
-            </ul>
-          </li>
-        ) : (
-          <li key={item.text}>
-            <NavLink item={item} base={site.base} currentPath={currentPath} />
-          </li>
-        ),
-      )}
+      <NavEntries items={site.nav} base={site.base} currentPath={currentPath} />
     </ul>
   );
 }

@@ -2,7 +2,7 @@ import type { SearchContext } from '../search/engine';
 import { SIDEBAR_ELEMENT_ID, type ShellSite } from '../view';
 import { Dropdown } from './Dropdown';
 import { MenuIcon } from './icons';
-import { isWithin, NavLink } from './NavLink';
+import { holdsPage, NavEntries, NavLink } from './NavLink';
 import { SearchBox } from './SearchBox';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -74,25 +74,19 @@ export function TopBar({ site, currentPath, sidebarOpen, onToggleSidebar, search
   );
 }
 
-/** site.nav: links and dropdowns (Concepts). Also listed at the top of the drawer on narrow screens. */
+/** site.nav: links and dropdowns (Concepts), in the top bar from 1280 px (below it the drawer lists them: Sidebar.tsx's DrawerNav). */
 export function NavItems({ site, currentPath }: { site: ShellSite; currentPath?: string }) {
   return (
     <ul className="nav-items">
       {site.nav.map((item) =>
         'items' in item ? (
           <li key={item.text}>
-            <Dropdown label={item.text} active={item.items.some((sub) => !sub.external && isWithin(sub.link, currentPath))}>
-              {item.items.map((sub) => (
-                <li key={sub.text}>
-                  <NavLink item={sub} base={site.base} currentPath={currentPath} />
-                </li>
-              ))}
+            <Dropdown label={item.text} active={holdsPage(item.items, currentPath)}>
+              <NavEntries items={item.items} base={site.base} currentPath={currentPath} />
             </Dropdown>
           </li>
         ) : (
-          <li key={item.text}>
-            <NavLink item={item} base={site.base} currentPath={currentPath} />
-          </li>
+          <NavEntries key={item.text} items={[item]} base={site.base} currentPath={currentPath} />
         ),
       )}
     </ul>

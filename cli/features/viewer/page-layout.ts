@@ -5,6 +5,7 @@ import { isWithin } from '../../../viewer/components/NavLink';
 import { holdsPath, Sidebar, wholeTree, type SidebarNode } from '../../../viewer/components/Sidebar';
 import type { PageMeta, ShellSite } from '../../../viewer/view';
 import { hashOf } from '../../support/hash';
+import { navLinksOf } from '../../../shared/nav-links';
 
 /** The sidebar's tree list with nothing in it, as the layout renders it (viewer/components/Sidebar.tsx's Items). */
 const EMPTY_LIST = '<ul class="sidebar-items"></ul>';
@@ -120,7 +121,7 @@ function shellKey(held: Held, props: LayoutProps & { view: { page: PageMeta } },
 function navStateOf(site: ShellSite, path: string): string {
   let state = '';
   for (const item of site.nav) {
-    for (const link of 'items' in item ? item.items : [item]) state += link.external ? '-' : link.link === path ? 'c' : isWithin(link.link, path) ? 'w' : '-';
+    for (const link of navLinksOf(item)) state += link.external ? '-' : link.link === path ? 'c' : isWithin(link.link, path) ? 'w' : '-';
   }
   return state;
 }

@@ -89,7 +89,7 @@ describe('cli/output/sizes', () => {
     const text = formatSizes({ ...SIZES, js: 80 * 1024 });
     expect(text.split('\n')).toEqual([
       'Viewer download sizes:',
-      '  first-load JavaScript        80.0 KB gzip  (budget 78.3 KB, OVER BUDGET)',
+      '  first-load JavaScript        80.0 KB gzip  (budget 78.4 KB, OVER BUDGET)',
       '  first-load CSS                1.0 KB gzip  (budget 12.0 KB)',
       '  median page chunk (3)         0.5 KB gzip',
       '  routes.json (every visit)     2.0 KB gzip',

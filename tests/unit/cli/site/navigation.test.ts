@@ -14,6 +14,47 @@ describe('cli/site/navigation', () => {
     expect(diagnostics[0]!.hint).toBe('Add "/lost/" to "sidebar:" in site.yaml.');
   });
 
+  it("keeps a dropdown's groups: their links are resolved, checked at their own place, and count as reachable; a group with no live link is left out", () => {
+    const index = createSiteIndex('/', ['/', '/guide/', '/api/', '/cli.html'].map(page), new Map());
+    const config = SiteConfigSchema.parse({
+      title: 'T',
+      sidebar: ['/guide/'],
+      nav: [
+        {
+          text: 'More',
+          items: [
+            { text: 'Guide', link: '/guide/' },
+            { text: 'Reference', items: [{ text: 'API', link: '/api/' }, { text: 'CLI', link: '/cli' }, { text: 'Gone', link: '/gone/' }] },
+            { text: 'Dead', items: [{ text: 'Nowhere', link: '/nowhere/' }] },
+          ],
+        },
+      ],
+    });
+    const places: (readonly PropertyKey[])[] = [];
+    const { nav, diagnostics } = resolveNavigation(config, index, (at) => {
+      places.push(at);
+      return { file: 'content/site.yaml', line: places.length };
+    });
+    expect(nav).toEqual([
+      {
+        text: 'More',
+        items: [
+          { text: 'Guide', link: '/guide/', external: false },
+          { text: 'Reference', items: [{ text: 'API', link: '/api/', external: false }, { text: 'CLI', link: '/cli.html', external: false }] },
+        ],
+      },
+    ]);
+    // The API and CLI pages are in no sidebar entry, but the nav leads to them.
+    expect(diagnostics.map((d) => [d.code, d.subject])).toEqual([
+      ['config/dead-link', '/gone/'],
+      ['config/dead-link', '/nowhere/'],
+    ]);
+    expect(places.slice(0, 2)).toEqual([
+      ['nav', 0, 'items', 1, 'items', 2, 'link'],
+      ['nav', 0, 'items', 2, 'items', 0, 'link'],
+    ]);
+  });
+
   it('lands a nav link in the folder form on the .html page, as VuePress 1\'s router does (vuejs/docs: "/community/join/" for community/join.md)', () => {
     const index = createSiteIndex('/', ['/', '/community/join.html'].map(page), new Map());
     const config = SiteConfigSchema.parse({ title: 'T', sidebar: ['/'], nav: [{ text: 'Community', items: [{ text: 'Join', link: '/community/join/' }] }] });

@@ -236,29 +236,56 @@ describe('cli/site/vuepress-site', () => {
     expect(input.nav).toEqual([{ text: 'A', link: '/feature/a' }, { text: 'B', items: [{ text: 'B', link: '/guide/#setup' }, { text: 'C', link: 'https://x.example/c.md' }] }]);
   });
 
-  it('flattens nested nav dropdown groups into the dropdown, saying at each group\'s line that its title is not shown', () => {
+  it('keeps a dropdown\'s groups, titled, as VuePress 1 shows nested items; a group inside a group is flattened, said at its own line', () => {
     const text = [
       'module.exports = {', // 1
-      "  // { text: 'Development', items: [] },",
+      "  // { text: 'Deeper', items: [] },",
       '  themeConfig: {',
       '    nav: [',
       "      { text: 'Plugins', items: [", // 5
-      "        { text: 'Development', items: [{ text: 'A', link: '/a/' }] },",
+      "        { text: 'Development', items: [{ text: 'A', link: '/a/' }, { text: 'Deeper', items: [{ text: 'C', link: '/c/' }] }] },",
       "        { text: 'B', link: '/b/' },",
-      '      ] },',
+      "        { items: [{ text: 'D', link: '/d/' }] },",
+      "        { text: 'Empty', items: [] },",
+      '      ] },', // 10
       '    ],',
-      '  },', // 10
+      '  },',
       '}',
     ].join('\n');
-    const value = { themeConfig: { nav: [{ text: 'Plugins', items: [{ text: 'Development', items: [{ text: 'A', link: '/a/' }] }, { text: 'B', link: '/b/' }] }] } };
+    const value = {
+      themeConfig: {
+        nav: [
+          {
+            text: 'Plugins',
+            items: [
+              { text: 'Development', items: [{ text: 'A', link: '/a/' }, { text: 'Deeper', items: [{ text: 'C', link: '/c/' }] }] },
+              { text: 'B', link: '/b/' },
+              { items: [{ text: 'D', link: '/d/' }] },
+              { text: 'Empty', items: [] },
+            ],
+          },
+        ],
+      },
+    };
     const { input, diagnostics } = convert(value, text);
-    expect(input.nav).toEqual([{ text: 'Plugins', items: [{ text: 'A', link: '/a/' }, { text: 'B', link: '/b/' }] }]);
+    // An untitled group's links join the dropdown (VuePress heads them with an empty title); an empty group is nothing to show.
+    expect(input.nav).toEqual([
+      {
+        text: 'Plugins',
+        items: [
+          { text: 'Development', items: [{ text: 'A', link: '/a/' }, { text: 'C', link: '/c/' }] },
+          { text: 'B', link: '/b/' },
+          { text: 'D', link: '/d/' },
+        ],
+      },
+    ]);
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
     expect(diagnostics.map((d) => [d.code, d.line, d.column, d.message])).toEqual([
       [
         'vuepress/unsupported',
         6,
-        17,
-        'VuePress config "themeConfig.nav": the dropdown "Plugins" holds a group, "Development", and docsbuild\'s dropdowns hold links only: its links are shown in the dropdown without the group\'s title "Development".',
+        76,
+        'VuePress config "themeConfig.nav": the group "Development" holds a group of its own, "Deeper", which VuePress 1 shows as a link to nowhere: its links are shown in "Development" without the title "Deeper".',
       ],
     ]);
   });

@@ -6,6 +6,8 @@ import { parseSiteConfig } from '../../../../../cli/site/site-config';
 import type { Header, NavItemRecord, SidebarItemRecord } from '../../../../../schema/manifest';
 import type { SidebarEntryInput } from '../../../../../schema/site-config';
 import { LARGE_SIDEBAR_PAGES } from '../../../../../shared/sidebar';
+import { navLinksOf } from '../../../../../shared/nav-links';
+import { isWithin } from '../../../../../viewer/components/NavLink';
 import { wholeTree } from '../../../../../viewer/components/Sidebar';
 import { shellOf, type BootData, type PageMeta } from '../../../../../viewer/view';
 import { buildFixture } from '../../../../helpers/build-fixture';
@@ -79,9 +81,15 @@ describe('cli/features/viewer/page-layout', () => {
           ? { type: 'page', path: entry.link, title: entry.text }
           : { type: 'group', title: entry.title, collapsed: entry.collapsed ?? false, children: entry.children.map(toRecord) };
     const tree = config!.sidebar.map(toRecord);
+    const link = (item: { text: string; link: string }) => ({ text: item.text, link: item.link, external: false });
     const nav: NavItemRecord[] = config!.nav.map((item) =>
-      'items' in item ? { text: item.text, items: item.items.map((sub) => ({ text: sub.text, link: sub.link, external: false })) } : { text: item.text, link: item.link, external: false },
+      'items' in item ? { text: item.text, items: item.items.map((sub) => ('items' in sub ? { text: sub.text, items: sub.items.map(link) } : link(sub))) } : link(item),
     );
+    // A dropdown with a group of its own (VuePress 1's nested items) whose links are pages no other nav link is at or above:
+    // only the group's links tell them apart from each other.
+    const outside = pathsOf(tree).filter((at) => !nav.flatMap(navLinksOf).some((item) => isWithin(item.link, at)));
+    expect(outside.length).toBeGreaterThan(2);
+    nav.push({ text: 'More', items: [link({ text: 'First', link: outside[0]! }), { text: 'Grouped', items: [link({ text: 'Second', link: outside[1]! }), link({ text: 'Third', link: outside[2]! })] }] });
     const site = shellOf({ ...SITE, nav, sidebar: tree });
     // sidebarDepth 0, 1 and 2 in turn; one page with `navbar: false` (no drawer nav), one with `sidebar: auto`.
     const count = expectSameForEveryPage(site, tree, (_path, i) => ({ sidebarDepth: i % 3, ...(i === 4 ? { navbar: false } : {}), ...(i === 5 ? { sidebarMode: 'auto' as const } : {}) }));
