@@ -33,7 +33,10 @@ export function planAssets(assets: readonly AssetFile[]): AssetPlan {
     if (output === undefined || plan.bySitePath.has(sitePath)) continue;
     plan.bySitePath.set(sitePath, output);
     plan.files.set(output, asset);
-    if (isPublic) plan.publicFiles.set(output, asset.file);
+    if (!isPublic) continue;
+    plan.publicFiles.set(output, asset.file);
+    // A page may name a public file by its own path too (`../.vuepress/public/pics/dot.png`, which VuePress's webpack resolves): the same file.
+    plan.bySitePath.set(`/${asset.relativePath}`, output);
   }
   return plan;
 }

@@ -21,6 +21,25 @@ describe('VuePress 1 trees', () => {
     expect(result.files.has('images/mark.svg')).toBe(true);
   });
 
+  it("shows an image named by its path inside .vuepress/public (VuePress's webpack resolves it) as the public file at the site root", async () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const files = {
+      [VUEPRESS_CONFIG]: "module.exports = { title: 'T' };\n",
+      '.vuepress/public/pics/dot.png': png,
+      'README.md': '# Home\n\n![root](./.vuepress/public/pics/dot.png)\n',
+      'guide/README.md': '# Guide\n\n![relative](../.vuepress/public/pics/dot.png) and ![absolute](/pics/dot.png)\n',
+    };
+    const result = await buildFiles(files, 'build');
+    expect(result.diagnostics).toEqual([]);
+    const chunk = (sitePath: string) => JSON.parse(result.files.get(result.manifest!.pages.find((p) => p.path === sitePath)!.chunk) as string) as { html: string };
+    expect(chunk('/guide/').html.match(/src="[^"]+"/g)).toEqual(['src="/pics/dot.png"', 'src="/pics/dot.png"']);
+    expect(chunk('/').html).toContain('src="/pics/dot.png"');
+    expect(result.files.has('pics/dot.png')).toBe(true);
+    // A file that is not there still is reported.
+    const gone = await buildFiles({ ...files, 'guide/README.md': '# Guide\n\n![gone](../.vuepress/public/pics/gone.png)\n' });
+    expect(placesOf(gone, 'guide/README.md')).toEqual(['link/missing-file@3:1']);
+  });
+
   it('puts each heading\'s aliases in the static HTML, so a browser lands on them without the viewer', async () => {
     const result = await buildFixture('vuepress-anchors');
     const guide = result.files.get(htmlFileOf('/guide/')) as string;
