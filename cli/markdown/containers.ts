@@ -24,6 +24,19 @@ export const DEFAULT_TITLES: Readonly<Record<string, string>> = {
   important: 'Important',
   caution: 'Caution',
 };
+/**
+ * The titles VuePress 1's default theme gives an untitled tip, warning and
+ * danger (its container plugins' `defaultTitle`): upper case, and Chinese on
+ * pages under `zh/` (the plugin picks by the page's path, whatever the
+ * site's locales are).
+ */
+const VUEPRESS_TITLES: Readonly<Record<string, string>> = { ...DEFAULT_TITLES, tip: 'TIP', warning: 'WARNING', danger: 'DANGER' };
+const VUEPRESS_ZH_TITLES: Readonly<Record<string, string>> = { ...DEFAULT_TITLES, tip: '提示', warning: '注意', danger: '警告' };
+
+export function vuepressTitles(relativePath: string): Readonly<Record<string, string>> {
+  return relativePath.startsWith('zh/') ? VUEPRESS_ZH_TITLES : VUEPRESS_TITLES;
+}
+
 /** Types whose content is shown as it is, without a box or a title (`right` and `center` aligned so by the viewer's styles). */
 export const BARE_CONTAINERS: ReadonlySet<string> = new Set(['v-pre', 'slot', 'code-group', 'tabs', 'tab', 'right', 'center']);
 
@@ -60,9 +73,15 @@ declare module 'mdast' {
 }
 
 /** Wraps the nodes between marker comments into container nodes, at every depth. */
-export function groupContainers(tree: Root, file: string, declared: readonly DeclaredContainer[] = [], pairing: ContainerPairing = 'nested'): Diagnostic[] {
+export function groupContainers(
+  tree: Root,
+  file: string,
+  declared: readonly DeclaredContainer[] = [],
+  pairing: ContainerPairing = 'nested',
+  defaults: Readonly<Record<string, string>> = DEFAULT_TITLES,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const titles = declared.length === 0 ? DEFAULT_TITLES : { ...Object.fromEntries(declared.map((d) => [d.type, d.title ?? titleCase(d.type)])), ...DEFAULT_TITLES };
+  const titles = declared.length === 0 ? defaults : { ...Object.fromEntries(declared.map((d) => [d.type, d.title ?? titleCase(d.type)])), ...defaults };
   const visit = (parent: Parent) => {
     for (const child of parent.children) if ('children' in child) visit(child as Parent);
     if (parent.children.some((c) => c.type === 'html' && c.value.includes('<!--docsbuild:'))) {

@@ -10,7 +10,7 @@ import { embedVideos } from '../markdown/video-embeds';
 import { remarkGuardAutolinkLiterals, remarkWithoutAutolinkLiterals } from '../markdown/autolink-literals';
 import { parseWithoutEmailLiterals, remarkWithoutEmailLiterals } from '../markdown/email-literals';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
-import { groupContainers, type DeclaredContainer } from '../markdown/containers';
+import { DEFAULT_TITLES, groupContainers, vuepressTitles, type DeclaredContainer } from '../markdown/containers';
 import { markDirectives } from '../markdown/directives';
 import { expandImports } from '../markdown/imports';
 import { readComponents } from '../markdown/components';
@@ -99,7 +99,8 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   const tree = parsed.tree;
   shiftLines(tree, page.bodyLineOffset);
 
-  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers, context.vuepress ? 'markdown-it' : 'nested')];
+  const titles = context.vuepress ? vuepressTitles(page.source.relativePath) : DEFAULT_TITLES;
+  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers, context.vuepress ? 'markdown-it' : 'nested', titles)];
   if (IMPORTS.test(page.body)) append(diagnostics, expandPageImports(tree, page, context));
   // What the cheap tests below look at: the page, and what it includes.
   const text = page.source.dependencies ? [page.body, ...Object.values(page.source.dependencies)].join('\n') : page.body;
@@ -166,7 +167,9 @@ function expandPageImports(tree: Root, page: ValidPage, context: MarkdownContext
         if (!(error instanceof RangeError)) throw error;
         included = { type: 'root', children: [] };
       }
-      return { tree: included, diagnostics: groupContainers(included, file, context.containers, context.vuepress ? 'markdown-it' : 'nested') };
+      // An included file's containers take the including page's titles, as VuePress renders it as part of the page.
+      const titles = context.vuepress ? vuepressTitles(page.source.relativePath) : DEFAULT_TITLES;
+      return { tree: included, diagnostics: groupContainers(included, file, context.containers, context.vuepress ? 'markdown-it' : 'nested', titles) };
     },
   });
   if (firstTooDeep(tree)) pruneBelow(tree);

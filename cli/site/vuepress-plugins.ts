@@ -72,8 +72,8 @@ export function readVuepressPlugins(plugins: unknown, { redirectsRead = false }:
     if (short === 'container') {
       const type = isRecord(options) ? options.type : undefined;
       if (typeof type !== 'string' || !/^[A-Za-z][\w-]*$/.test(type)) notRun('its "type" is not a word docsbuild can read as a container type');
-      // An empty defaultTitle is a box without a title, as the plugin draws it.
-      else if (!found.has(type)) found.set(type, isRecord(options) && typeof options.defaultTitle === 'string' ? options.defaultTitle : undefined);
+      // An empty defaultTitle is a box without a title, as the plugin draws it; none is the type in capitals, the plugin's default.
+      else if (!found.has(type)) found.set(type, defaultTitleOf(isRecord(options) ? options.defaultTitle : undefined) ?? type.toUpperCase());
     } else if (short === 'google-analytics') {
       const id = isRecord(options) && typeof options.ga === 'string' ? options.ga : undefined;
       // gtag.js takes G- ids; Universal Analytics (UA-) ids stopped collecting data in July 2024.
@@ -108,4 +108,10 @@ function hostOf(hostname: unknown): string | undefined {
 function pluginEntries(plugins: unknown): [unknown, unknown][] {
   if (Array.isArray(plugins)) return plugins.map((entry): [unknown, unknown] => (Array.isArray(entry) ? [entry[0], entry[1]] : [entry, undefined]));
   return isRecord(plugins) ? Object.entries(plugins) : [];
+}
+
+/** A container plugin's `defaultTitle`: a string, or by locale path (`{ '/': 'NOTE', '/zh/': '注' }`), where the root's is taken. */
+function defaultTitleOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return isRecord(value) && typeof value['/'] === 'string' ? value['/'] : undefined;
 }

@@ -40,6 +40,32 @@ describe('VuePress 1 trees', () => {
     expect(placesOf(gone, 'guide/README.md')).toEqual(['link/missing-file@3:1']);
   });
 
+  it("titles an untitled tip, warning and danger as VuePress 1's default theme does: in capitals, in Chinese under zh/; a plugin's box by its type in capitals", async () => {
+    const boxes = '::: tip\nA.\n:::\n\n::: warning\nB.\n:::\n\n::: danger\nC.\n:::\n\n::: tip Own title\nD.\n:::\n\n::: theorem\nE.\n:::\n';
+    const titlesOf = (result: Awaited<ReturnType<typeof buildFiles>>, sitePath: string) => {
+      const record = result.manifest!.pages.find((p) => p.path === sitePath)!;
+      const { html } = JSON.parse(result.files.get(record.chunk) as string) as { html: string };
+      return [...html.matchAll(/<p class="custom-block-title">([^<]*)<\/p>/g)].map((m) => m[1]);
+    };
+    const vuepress = await buildFiles(
+      {
+        [VUEPRESS_CONFIG]: "module.exports = { title: 'T', plugins: [['container', { type: 'theorem' }]] };\n",
+        'README.md': `# Home\n\n${boxes}`,
+        'zh/README.md': `# 首页\n\n${boxes}`,
+        'guide/zh/README.md': `# Guide\n\n${boxes}`,
+      },
+      'build',
+    );
+    expect(vuepress.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(titlesOf(vuepress, '/')).toEqual(['TIP', 'WARNING', 'DANGER', 'Own title', 'THEOREM']);
+    expect(titlesOf(vuepress, '/zh/')).toEqual(['提示', '注意', '警告', 'Own title', 'THEOREM']);
+    // The plugin looks at the start of the page's path only.
+    expect(titlesOf(vuepress, '/guide/zh/')).toEqual(['TIP', 'WARNING', 'DANGER', 'Own title', 'THEOREM']);
+    // A site.yaml tree keeps its own titles.
+    const own = await buildFiles({ 'site.yaml': 'title: T\nmarkdown:\n  containers:\n    - type: theorem\n', 'README.md': `# Home\n\n${boxes}` }, 'build');
+    expect(titlesOf(own, '/')).toEqual(['Tip', 'Warning', 'Danger', 'Own title', 'Theorem']);
+  });
+
   it('puts each heading\'s aliases in the static HTML, so a browser lands on them without the viewer', async () => {
     const result = await buildFixture('vuepress-anchors');
     const guide = result.files.get(htmlFileOf('/guide/')) as string;

@@ -86,7 +86,8 @@ describe('cli/site/vuepress-site', () => {
       '};',
     ].join('\n');
     const { input, diagnostics } = convert({ plugins }, text);
-    expect(input.markdown).toMatchObject({ containers: [{ type: 'upgrade', title: 'Upgrade' }, { type: 'vue' }] });
+    // Without a defaultTitle, the plugin titles a box with its type in capitals.
+    expect(input.markdown).toMatchObject({ containers: [{ type: 'upgrade', title: 'Upgrade' }, { type: 'vue', title: 'VUE' }] });
     expect(input.analytics).toEqual({ provider: 'google-tag', id: 'G-CHARTS01' });
     expect(SiteConfigSchema.safeParse(input).success).toBe(true);
     expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
@@ -99,7 +100,9 @@ describe('cli/site/vuepress-site', () => {
     expect(convert({ plugins: [['@vuepress/google-analytics', { ga: 'UA-28909194-3' }]] }).diagnostics.map((d) => d.message)).toEqual([
       'VuePress plugin "@vuepress/google-analytics" is not used: UA-28909194-3 is no Google Analytics 4 id (G-…), so no analytics tag is made; set site.yaml analytics: { provider: google-tag, id: G-… }.',
     ]);
-    expect(convert({ plugins: { container: { type: 'tip2' } } }).input.markdown).toMatchObject({ containers: [{ type: 'tip2' }] });
+    expect(convert({ plugins: { container: { type: 'tip2' } } }).input.markdown).toMatchObject({ containers: [{ type: 'tip2', title: 'TIP2' }] });
+    // A defaultTitle by locale path: the root's.
+    expect(convert({ plugins: [['container', { type: 'note', defaultTitle: { '/zh/': '注', '/': 'NOTE' } }]] }).input.markdown).toMatchObject({ containers: [{ type: 'note', title: 'NOTE' }] });
     // A theme's own sidebar value is reported, not passed over in silence.
     expect(convert({ themeConfig: { sidebar: 'structuring' } }).diagnostics.map((d) => d.message)).toEqual([
       'VuePress config "themeConfig.sidebar" is not used: "structuring" is no sidebar docsbuild can read (a list of pages, or lists by path); the site has no sidebar: write one in site.yaml.',
