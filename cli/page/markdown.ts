@@ -15,7 +15,7 @@ import { markDirectives } from '../markdown/directives';
 import { expandImports } from '../markdown/imports';
 import { readComponents } from '../markdown/components';
 import { markAlerts } from '../markdown/alerts';
-import { replaceEmojiShortcodes } from '../markdown/emoji';
+import { replaceEmojiShortcodes, replaceEmojiShortcuts } from '../markdown/emoji';
 import { reportUnsupportedSyntax } from '../markdown/unsupported';
 import { interpolatePageData } from '../markdown/page-data';
 import { replaceTocMarkers } from '../markdown/toc';
@@ -114,6 +114,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   append(diagnostics, reportUnsupportedSyntax(tree, text, file, context.vuepress));
   append(diagnostics, interpolateConstants(tree, context.constants, file));
   replaceEmojiShortcodes(tree, text);
+  if (context.vuepress) replaceEmojiShortcuts(tree);
   replaceTocMarkers(tree);
   const { yaml } = page;
   const tagline = context.homeTaglines && taglineFor(page.source.relativePath, context.homeTaglines);

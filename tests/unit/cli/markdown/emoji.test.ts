@@ -14,4 +14,17 @@ describe('cli/markdown/emoji', () => {
     const { html } = await renderMarkdown('# T\n\n:not-an-emoji: at 10:30:00\n');
     expect(html).toContain('<p>:not-an-emoji: at 10:30:00</p>');
   });
+
+  it("turns markdown-it-emoji's emoticons into emoji in a VuePress tree, only between spaces and punctuation, never in code, alts or a site.yaml tree", async () => {
+    const text = '# T\n\n## Done :D\n\nNice :) and (so :-) is this), ;) <3 and :D!\n\nhttp://example.com, a:) and :)b, 10:30 and C:/tmp stay.\n\n[Hi :P](https://example.com/) `:)` ![:)](a.png)\n';
+    const { html, outline } = await renderMarkdown(text, { vuepress: true });
+    expect(html).toContain('<p>Nice 😃 and (so 😃 is this), 😉 ❤️ and 😄!</p>');
+    expect(html).toContain('<p>http://example.com, a:) and :)b, 10:30 and C:/tmp stay.</p>');
+    expect(html).toContain('>Hi 😛</a>');
+    expect(html).toContain('<code>:)</code>');
+    expect(html).toContain('alt=":)"');
+    expect(outline.headers.map((h) => h.title)).toEqual(['Done 😄']);
+    const gfm = await renderMarkdown(text);
+    expect(gfm.html).toContain('<p>Nice :) and (so :-) is this), ;) &#x3C;3 and :D!</p>');
+  });
 });
