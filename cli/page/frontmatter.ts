@@ -41,7 +41,8 @@ const YAML_FIRST_LINE = 1;
 export function parseFrontmatter(source: SourceFile): FrontmatterResult {
   const { file } = source;
   if (source.text.trim() === '') {
-    return { diagnostics: [diagnostic('file/empty', { file }, `${source.relativePath} has no content.`)] };
+    // The page with nothing in it comes along: a VuePress tree builds it (pipeline.ts), as VuePress does.
+    return { page: { source, body: '', bodyLineOffset: 0, data: {} }, diagnostics: [diagnostic('file/empty', { file }, `${source.relativePath} has no content.`)] };
   }
   let split: matter.GrayMatterFile<string>;
   try {

@@ -34,8 +34,11 @@ export function createPageTools(languages: ReadonlySet<string>, parts: readonly 
 export async function processPage(source: SourceFile, context: PageContext, tools: PageTools): Promise<PageResult> {
   const summary: PageSummary = { relativePath: source.relativePath, file: source.file, diagnostics: [] };
   const parsed = parseFrontmatter(source);
-  append(summary.diagnostics, parsed.diagnostics);
-  if (!parsed.page) return { summary };
+  const vuepress = context.vuepress === true;
+  const empty = parsed.diagnostics.some((d) => d.code === 'file/empty');
+  // VuePress builds an empty page, and links to it work: in a VuePress tree it is worth a warning, not a failed build.
+  append(summary.diagnostics, empty && vuepress ? parsed.diagnostics.map((d) => ({ ...d, severity: 'warning' as const })) : parsed.diagnostics);
+  if (!parsed.page || (empty && !vuepress)) return { summary };
   const valid = validateFrontmatter(parsed.page, { vuepress: context.vuepress });
   append(summary.diagnostics, valid.diagnostics);
 
@@ -64,9 +67,8 @@ export async function processPage(source: SourceFile, context: PageContext, tool
   summary.diagnostics.push(...suppressionProblems);
   const { frontmatter, yaml } = valid.page;
   const route = routeOf(source.relativePath, frontmatter.permalink);
-  const vuepress = context.vuepress === true;
   const title = inferTitle({ frontmatterTitle: tree.title, home: frontmatter.home, firstHeading: outline.firstHeading, body: valid.page.body, vuepress });
-  if (title === undefined || title === '') {
+  if ((title === undefined || title === '') && !empty) {
     const noTitle = diagnostic('page/no-title', { file: source.file, line: parsed.page.bodyLineOffset + 1 }, `${source.relativePath} has no title.`);
     // VuePress builds such a page (its title is then the site's): in a VuePress tree it is worth a warning, not a failed build.
     summary.diagnostics.push(vuepress ? { ...noTitle, severity: 'warning' } : noTitle);

@@ -66,6 +66,19 @@ describe('VuePress 1 trees', () => {
     expect(titlesOf(own, '/')).toEqual(['Tip', 'Warning', 'Danger', 'Own title', 'Theorem']);
   });
 
+  it('builds an empty page, as VuePress does, with a warning instead of an error; links to it work', async () => {
+    const result = await buildFiles(
+      { [VUEPRESS_CONFIG]: "module.exports = { title: 'T' };\n", 'README.md': '# Home\n\nSee [the notes](./notes.md).\n', 'notes.md': '', 'blank.md': ' \n\t\n' },
+      'build',
+    );
+    expect(result.diagnostics.map((d) => `${d.file} ${d.severity} ${d.code}`)).toEqual(['content/blank.md warning file/empty', 'content/notes.md warning file/empty']);
+    expect(result.manifest!.pages.map((p) => p.path).sort()).toEqual(['/', '/blank.html', '/notes.html']);
+    expect(result.files.has('notes.html')).toBe(true);
+    // A site.yaml tree keeps the error, and leaves the page out.
+    const own = await buildFiles({ 'site.yaml': 'title: T\n', 'README.md': '# Home\n', 'notes.md': '' });
+    expect(own.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(['error file/empty']);
+  });
+
   it('puts each heading\'s aliases in the static HTML, so a browser lands on them without the viewer', async () => {
     const result = await buildFixture('vuepress-anchors');
     const guide = result.files.get(htmlFileOf('/guide/')) as string;
