@@ -14,6 +14,8 @@ export interface ImportContext {
   importRoot?: string;
   /** The content folder from the project root (resolveImport). */
   contentFolder?: string;
+  /** The hint of an include that is not there, when the tree says more than the catalogue's (page/markdown.ts). */
+  missingHint?: string;
   /** An included file's Markdown as a tree, its containers grouped (with what that reported). */
   parse: (markdown: string) => { tree: Root; diagnostics: Diagnostic[] };
 }
@@ -57,15 +59,17 @@ function expand(
     const raw = safeDecode(marker[2]!);
     const written = raw.replace(/^!/, '');
     const position = at ?? child.position;
-    const report = (code: 'link/missing-file' | 'markdown/include-outside-project' | 'markdown/include-cycle', message: string) => {
-      diagnostics.push(diagnostic(code, { file: context.file, line: position?.start.line, column: position?.start.column }, message, undefined, written));
+    const report = (code: 'link/missing-file' | 'markdown/include-outside-project' | 'markdown/include-cycle', message: string, hint?: string) => {
+      diagnostics.push(diagnostic(code, { file: context.file, line: position?.start.line, column: position?.start.column }, message, hint, written));
       return [];
     };
     const target = parseImportTarget(kind, raw);
     const resolved = chooseImport(importCandidates(fromFile, target.path, context.importRoot, target.fromRoot && stack.length === 1, context.contentFolder), context.files);
     if (resolved === undefined) return report('markdown/include-outside-project', `"${target.path}" is outside the project, so it is not ${kind === 'include' ? 'included' : 'imported'}.`);
     const text = context.files[resolved];
-    if (text === undefined || text === null) return report('link/missing-file', `${kind === 'include' ? 'Included' : 'Imported'} file "${target.path}" does not exist (looked for ${resolved}).`);
+    if (text === undefined || text === null) {
+      return report('link/missing-file', `${kind === 'include' ? 'Included' : 'Imported'} file "${target.path}" does not exist (looked for ${resolved}).`, context.missingHint);
+    }
     const part = selectLines(text, target);
     if (part === undefined) return report('link/missing-file', `"${target.path}" has no region "${target.region}".`);
     if (kind === 'snippet') return [withPosition(snippetBlock(resolved, part, target), position)];

@@ -149,6 +149,14 @@ function taglineFor(relativePath: string, taglines: Readonly<Record<string, stri
   return deepest === undefined ? undefined : taglines[deepest];
 }
 
+/**
+ * A VuePress tree read from inside its content folder: include paths start
+ * from the folder docsbuild runs in, never above it, and VuePress starts
+ * them where `vuepress build` runs, most often the folder above.
+ */
+const RUN_FROM_ABOVE =
+  'Include paths start from the folder docsbuild runs in, here the content folder; VuePress starts them where "vuepress build" runs, most often the folder above. Run docsbuild from there, with --content naming this folder.';
+
 /** The cheap test for includes and snippet imports (directives.ts reads them). */
 const IMPORTS = /<<<|@include:|!!!include\(/;
 
@@ -160,6 +168,7 @@ function expandPageImports(tree: Root, page: ValidPage, context: MarkdownContext
     files: page.source.dependencies ?? {},
     importRoot: context.importRoot,
     contentFolder: context.contentFolder,
+    missingHint: context.vuepress && context.contentFolder === '' ? RUN_FROM_ABOVE : undefined,
     parse: (markdown) => {
       let included: Root;
       try {

@@ -63,7 +63,9 @@ const WHY: Record<string, string> = {
   theme: 'docsbuild has one viewer; a custom theme does not run',
   configureWebpack: 'docsbuild does not use webpack',
   chainWebpack: 'docsbuild does not use webpack',
-  extendMarkdown: 'markdown-it plugins do not run in docsbuild',
+  // It reads the syntax of some of them itself: one such plugin in the config is no sign its pages will show as written.
+  extendMarkdown:
+    "markdown-it plugins do not run in docsbuild; it reads the syntax of the common ones itself (markdown-it-include's !!!include(…)!!!, containers, emoji, [[toc]]: README.md#markdown-from-vuepress-and-vitepress lists them)",
   extendPageData: 'code in the config does not run per page',
 };
 

@@ -103,6 +103,16 @@ describe('cli/markdown/imports', () => {
     expect(html).toContain('<h2 id="shared-step">Shared step</h2>');
   });
 
+  it('says, of a missing include in a VuePress tree read from inside its content folder, to run docsbuild where VuePress runs (vue-test-utils: 359 such errors)', async () => {
+    const page = '# API\n\n!!!include(docs/api/part.md)!!!\n';
+    const missing = { dependencies: { 'docs/api/part.md': null }, relativePath: 'api/README.md' };
+    const hints = async (options: Parameters<typeof renderMarkdown>[1]) => (await renderMarkdown(page, options)).tree.diagnostics.map((d) => [d.code, d.hint]);
+    expect(await hints({ ...missing, vuepress: true, contentFolder: '' })).toEqual([['link/missing-file', expect.stringContaining('Run docsbuild from there, with --content naming this folder.')]]);
+    // Read from the folder above, or in a site.yaml tree, the catalogue's hint.
+    expect(await hints({ ...missing, vuepress: true, contentFolder: 'docs' })).toEqual([['link/missing-file', expect.stringContaining('Add the file to the content folder')]]);
+    expect(await hints({ ...missing, contentFolder: '' })).toEqual([['link/missing-file', expect.stringContaining('Add the file to the content folder')]]);
+  });
+
   it('imports a snippet as a highlighted block in the language of its extension, with its lines highlighted', async () => {
     const { html, codes, tree } = await renderMarkdown('# T\n\nText\n<<< @/examples/__tests__/call.js{2}\n\n<<< ./local.ts#call\n', {
       relativePath: 'api/x.md',
