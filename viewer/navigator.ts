@@ -7,6 +7,7 @@ import { hrefOf, sitePathOf } from './router';
 import type { RouteData, Resolution } from './route-data';
 import { focusLost, scrollToTarget, type ScrollTarget } from './scroll-target';
 import { metaOf, type ShellSite, type View } from './view';
+import { layoutHydrated } from './layout-hydrated';
 
 export interface NavigatorOptions {
   site: ShellSite;
@@ -228,9 +229,9 @@ export function useNavigator(options: NavigatorOptions): Navigator {
     // Hydrated: the controls work, and links are the app's (a click waits for the route table if it must).
     const root = document.documentElement;
     root.dataset.viewer = 'hydrated';
-    // With routes.json and this page's shard in, everything is (tests and tools wait for this).
+    // With routes.json and this page's shard in, and the whole layout hydrated, everything is (tests and tools wait for this).
     const start = sitePathOf(window.location.pathname, base);
-    (start === undefined ? routesRef.current.root() : routesRef.current.resolve(start)).then(() => {
+    Promise.all([start === undefined ? routesRef.current.root() : routesRef.current.resolve(start), layoutHydrated]).then(() => {
       root.dataset.viewer = 'ready';
     }, () => undefined);
     return () => {

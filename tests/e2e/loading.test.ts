@@ -28,6 +28,29 @@ describe.skipIf(skipBrowserTests)('viewer: loading (Chromium)', () => {
   };
   const clickLimits = (page: Page) => page.locator('#sidebar .sidebar-items a[href="/docs/limits/"]').click();
 
+  it('says ready only once the whole layout has hydrated: a node added to main then stays, with no hydration error, under 8× CPU throttling', async () => {
+    // React hydrates the layout after the root, in slices; a node added before it is done made React render the page anew (error #418).
+    for (let load = 0; load < 3; load++) {
+      const throttled = await newContext(site);
+      const page = await throttled.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const cdp = await throttled.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await page.goto(site.url('/limits/'));
+      await waitForApp(page);
+      await page.evaluate(() => {
+        const planted = document.createElement('p');
+        planted.id = 'e2e-planted';
+        document.querySelector('main')!.append(planted);
+      });
+      await page.waitForTimeout(1000);
+      expect(await page.locator('main #e2e-planted').count(), `load ${load + 1}`).toBe(1);
+      expect(errors, `load ${load + 1}`).toEqual([]);
+      await throttled.close();
+    }
+  }, 60_000);
+
   it('shows a chunk that answers 404 as the not-found page, in the layout', async () => {
     const page = await openHome();
     await page.route(LIMITS_CHUNK, (route) => route.fulfill({ status: 404, body: 'gone' }));

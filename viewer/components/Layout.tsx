@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { HydratedMark } from '../layout-hydrated';
 import type { Header } from '../../schema/manifest';
 import type { ActiveSlug } from '../active-slug';
 import type { SearchContext } from '../search/engine';
@@ -82,6 +83,7 @@ export function Layout({ site, sidebar, sidebarPieces, view, showProgress, sideb
         <div className="aside">
           <Suspense>
             <OnThisPage headers={headers} active={active} />
+            <HydratedMark />
           </Suspense>
         </div>
         <Footer site={site} />
