@@ -126,7 +126,7 @@ export interface BuildResult {
    * the CLI's up-to-date record. Undefined when that cannot be known: a
    * VuePress tree's config file runs code, which may read anything.
    */
-  inputs?: { files: string[]; git: boolean };
+  inputs?: { files: string[]; git: boolean; texts?: Readonly<Record<string, string>> };
 }
 
 /** Pages written at once: their file operations overlap, and only a few pages' output is in memory at a time. */
@@ -352,7 +352,7 @@ async function buildWith(
   if (output instanceof MemoryOutput) result.files = new Map([...output.files].sort(([a], [b]) => compare(a, b)));
   result.fileCount = output.names().length;
   result.manifest = published.manifest;
-  if (!sources.vuepress) result.inputs = { files: [...imports.files, ...(published.viewerInputs ?? [])], git: lastUpdated !== undefined };
+  if (!sources.vuepress) result.inputs = { files: [...imports.files, ...(published.viewerInputs ?? [])], git: lastUpdated !== undefined, texts: sources.unsettledTexts };
   result.sizes = options.sizes === false ? undefined : sizesOf({
     firstLoad: published.firstLoad ?? { js: [], css: [] },
     pages: model.pages.flatMap((p) => {

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { listedTree, nowNs, sameStamps, stampContentTree, stampPaths, type Stamps } from '../source/input-stamps';
+import { readFileSync } from 'node:fs';
+import { listedTree, nowNs, sameStamps, stampContentTree, stampPaths, withTextHashes, type Stamps } from '../source/input-stamps';
+import { decodeUtf8 } from '../source/utf8';
+import { textHash } from '../support/hash';
 import { outputInContent } from '../source/output-in-content';
 import type { ListedTree } from '../source/load';
 import { historyStamp } from '../source/last-updated';
@@ -49,6 +52,8 @@ export interface InputsRead {
   files: string[];
   /** Whether it asked git for "last updated" times. */
   git: boolean;
+  /** Pages stamped within the racy window of a change: the hash of the text the build read, by path (source/load.ts). */
+  texts?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -64,7 +69,18 @@ export class UpToDate<Result> {
     readonly file: string,
     private readonly now: CurrentInputs,
     private readonly since: bigint,
+    private readonly contentDir: string,
   ) {}
+
+  /** A page's text hashed as the build hashes what it reads (source/load.ts); undefined when it cannot be read so. */
+  private readonly textHashOf = (relativePath: string): string | undefined => {
+    try {
+      const text = decodeUtf8(readFileSync(path.join(this.contentDir, relativePath)));
+      return text === undefined ? undefined : textHash(text);
+    } catch {
+      return undefined;
+    }
+  };
 
   /** `settings`: every setting of the run, JSON-shaped; `toolVersion`: the tool's own hash. */
   static async take<Result>(
@@ -75,7 +91,7 @@ export class UpToDate<Result> {
   ): Promise<UpToDate<Result>> {
     const key = createHash('sha256').update(JSON.stringify([RECORD_FORMAT, toolVersion, process.version, settings])).digest('hex');
     const now = { settings: key, git: await historyStamp(location.contentDir), content: stampContentTree(location.contentDir, since, outputInContent(location.contentDir, location.outDir)) };
-    return new UpToDate<Result>(buildRecordFile(location.cacheDir, location.outDir), now, since);
+    return new UpToDate<Result>(buildRecordFile(location.cacheDir, location.outDir), now, since, location.contentDir);
   }
 
   /**
@@ -87,7 +103,7 @@ export class UpToDate<Result> {
     const record = await this.recorded();
     const now = this.now;
     if (!record || record.settings !== now.settings) return undefined;
-    if (!sameStamps(record.content, now.content)) return undefined;
+    if (!sameStamps(record.content, now.content, this.textHashOf)) return undefined;
     if (!sameStamps(record.files, stampPaths(Object.keys(record.files), this.since))) return undefined;
     if (record.git !== undefined && record.git !== now.git) return undefined;
     if (!outputUnchanged(outDir, output, record.outputFolders)) return undefined;
@@ -101,7 +117,7 @@ export class UpToDate<Result> {
    */
   async mustBuild(): Promise<boolean> {
     const record = await this.recorded();
-    return !record || record.settings !== this.now.settings || !sameStamps(record.content, this.now.content);
+    return !record || record.settings !== this.now.settings || !sameStamps(record.content, this.now.content, this.textHashOf);
   }
 
   private recorded(): Promise<BuildRecord<Result> | undefined> {
@@ -122,7 +138,7 @@ export class UpToDate<Result> {
   async save(read: InputsRead, outDir: string, outputNames: Iterable<string>, result: Result): Promise<void> {
     await writeBuildRecord(this.file, {
       settings: this.now.settings,
-      content: this.now.content,
+      content: read.texts ? withTextHashes(this.now.content, read.texts) : this.now.content,
       files: stampPaths(read.files, this.since),
       ...(read.git ? { git: this.now.git } : {}),
       outputFolders: stampOutputFolders(outDir, outputNames),

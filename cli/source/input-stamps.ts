@@ -141,15 +141,41 @@ const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFLNK = 0o120000;
 
-/** Whether two sets of stamps are equal and all settled: the inputs they were taken of are as they were. */
-export function sameStamps(recorded: Stamps, now: Stamps): boolean {
+/**
+ * Whether two sets of stamps are equal and all settled: the inputs they were
+ * taken of are as they were. A recorded stamp that was unsettled but carries
+ * the hash of the text the build read (withTextHashes) is equal when the
+ * path's stamp is that stamp now, settled, and its text still hashes the
+ * same (`textHashOf`): a page saved just before a build need not make the
+ * next build a real one.
+ */
+export function sameStamps(recorded: Stamps, now: Stamps, textHashOf?: (relativePath: string) => string | undefined): boolean {
   const keys = Object.keys(recorded);
   if (keys.length !== Object.keys(now).length) return false;
   for (const key of keys) {
     const stamp = recorded[key]!;
-    if (stamp.startsWith(UNSETTLED) || now[key] !== stamp) return false;
+    if (!stamp.startsWith(UNSETTLED)) {
+      if (now[key] !== stamp) return false;
+      continue;
+    }
+    const hashAt = stamp.lastIndexOf(TEXT_HASH);
+    if (hashAt < 0 || textHashOf === undefined || now[key] !== stamp.slice(UNSETTLED.length, hashAt)) return false;
+    if (textHashOf(key) !== stamp.slice(hashAt + TEXT_HASH.length)) return false;
   }
   return true;
+}
+
+/** Between an unsettled stamp and the hash of the text read (no stamp holds it). */
+const TEXT_HASH = '#';
+
+/** Stamps with, after each unsettled one of a page read, the hash of the text the build read (`texts`, by path). */
+export function withTextHashes(stamps: Stamps, texts: Readonly<Record<string, string>>): Stamps {
+  const out: Stamps = {};
+  for (const [key, stamp] of Object.entries(stamps)) {
+    const hash = texts[key];
+    out[key] = stamp.startsWith(UNSETTLED) && hash !== undefined ? `${stamp}${TEXT_HASH}${hash}` : stamp;
+  }
+  return out;
 }
 
 export function nowNs(): bigint {

@@ -46,6 +46,8 @@ export interface LoadedSources {
   diagnostics: Diagnostic[];
   /** Given files known from before: per page, the hash of its text (textHash) as kept with it, and the text it stands for. */
   textHashes?: Map<string, KnownTextHash>;
+  /** Pages whose stat was taken within the racy window of a change (FileStat.settled false): the hash of the text read, by path. */
+  unsettledTexts?: Record<string, string>;
 }
 
 
@@ -133,14 +135,16 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
   append(diagnostics, checkFileNames([...tree.files, ...links.inside], isPage, displayPath));
 
   const textHashes = unchanged?.known ? new Map<string, KnownTextHash>() : undefined;
+  const unsettledTexts: Record<string, string> = {};
   const read = async (relativePath: string, limit = MAX_TEXT_BYTES): Promise<SourceFile | undefined> => {
     const file = displayPath(relativePath);
     const absolute = path.join(config.contentDir, relativePath);
     let bytes: Buffer;
+    let stat: FileStat;
     try {
       // Checked before reading: a huge file is refused without holding it in memory.
-      const known = listed?.statOf(relativePath) ?? (await statFile(absolute));
-      const { size } = known;
+      stat = listed?.statOf(relativePath) ?? (await statFile(absolute));
+      const { size } = stat;
       if (size > limit) {
         const what = limit === MAX_TEXT_BYTES ? 'a page' : 'the site config';
         diagnostics.push(
@@ -149,13 +153,13 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
         return undefined;
       }
       // Known from the last build (its stat unchanged): its text is read only if asked for (source/stored-text.ts).
-      const stored = unchanged?.storedText?.(absolute, known);
+      const stored = unchanged?.storedText?.(absolute, stat);
       if (stored) {
         const { source, known: text } = storedTextSource({ relativePath, file, facts: stored.facts }, () => readFileSync(absolute), stored.hash);
         textHashes?.set(relativePath, text);
         return source;
       }
-      bytes = unchanged ? await unchanged.read(absolute, known) : await readFile(absolute);
+      bytes = unchanged ? await unchanged.read(absolute, stat) : await readFile(absolute);
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       diagnostics.push(diagnostic('file/unreadable', { file }, `${relativePath} could not be read (${reason}).`));
@@ -171,6 +175,8 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
     }
     const known = unchanged?.known?.(absolute, () => ({ hash: textHash(text), facts: textFactsOf(text) }));
     if (known) textHashes?.set(relativePath, { hash: known.hash, isTextOf: (source) => source.text === text });
+    // The next up-to-date check hashes this page instead of taking the build as needed (output/up-to-date.ts).
+    if (stat.settled === false) unsettledTexts[relativePath] = known?.hash ?? textHash(text);
     return { relativePath, file, text, facts: known?.facts ?? textFactsOf(text) };
   };
 
@@ -229,7 +235,7 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
 
   unchanged?.settle();
   hashes?.settle();
-  return { siteConfig, vuepress, pages, assets, diagnostics, textHashes };
+  return { siteConfig, vuepress, pages, assets, diagnostics, textHashes, unsettledTexts };
 }
 
 /**

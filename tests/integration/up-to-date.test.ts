@@ -50,7 +50,10 @@ describe('up-to-date builds', () => {
     return again;
   };
 
+  /** When beforeAll wrote the project's files. */
+  let written = 0;
   beforeAll(() => {
+    written = Date.now();
     project = mkdtempSync(path.join(tmpdir(), 'docsbuild-up-to-date-'));
     mkdirSync(content('guide'), { recursive: true });
     mkdirSync(path.join(project, 'snippets'));
@@ -79,12 +82,26 @@ describe('up-to-date builds', () => {
   });
 
   it('stamps taken within two seconds of a change are not trusted: the next build is a real one', async () => {
+    // Only the page edited here may be within the window: the files beforeAll wrote (the imported snippet has no text hash kept) are past it.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, written + 2_100 - Date.now())));
     await settle();
     writeFileSync(content('guide', 'a.md'), '# A\n\nRacy.\n\n<<< @/snippets/code.js\n');
     // Stamped now: the edit is inside the racy window, so its stamp is unsettled ...
     expect((await run(nowNs())).upToDate).toBe(false);
     // ... and a build right after does not trust it either.
     expect((await run(nowNs())).upToDate).toBe(false);
+    // Once the window has passed, the page's text hashes as the build read it: nothing to do.
+    expect((await run(later())).upToDate).toBe(true);
+  });
+
+  it('a page saved just before a build, then edited again: the next build is a real one', async () => {
+    await settle();
+    writeFileSync(content('guide', 'a.md'), '# A\n\nSaved.\n\n<<< @/snippets/code.js\n');
+    expect((await run(nowNs())).upToDate).toBe(false);
+    writeFileSync(content('guide', 'a.md'), '# A\n\nSaved again.\n\n<<< @/snippets/code.js\n');
+    const next = await run(later());
+    expect(next.upToDate).toBe(false);
+    expect(readFileSync(path.join(out(), 'guide', 'a.html'), 'utf8')).toContain('Saved again.');
   });
 
   const changes: Array<[string, () => void]> = [
