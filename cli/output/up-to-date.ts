@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { listedTree, nowNs, sameStamps, stampContentTree, stampPaths, withTextHashes, type Stamps } from '../source/input-stamps';
 import { decodeUtf8 } from '../source/utf8';
 import { textHash } from '../support/hash';
