@@ -71,14 +71,21 @@ export class UpToDate<Result> {
     private readonly contentDir: string,
   ) {}
 
-  /** A page's text hashed as the build hashes what it reads (source/load.ts); undefined when it cannot be read so. */
+  /** Pages hashed by textHashOf: mustBuild and result look at the same ones. */
+  private readonly hashed = new Map<string, string | undefined>();
+
+  /** A page's text hashed as the build hashes what it reads (source/load.ts), once; undefined when it cannot be read so. */
   private readonly textHashOf = (relativePath: string): string | undefined => {
+    if (this.hashed.has(relativePath)) return this.hashed.get(relativePath);
+    let hash: string | undefined;
     try {
       const text = decodeUtf8(readFileSync(path.join(this.contentDir, relativePath)));
-      return text === undefined ? undefined : textHash(text);
+      hash = text === undefined ? undefined : textHash(text);
     } catch {
-      return undefined;
+      hash = undefined;
     }
+    this.hashed.set(relativePath, hash);
+    return hash;
   };
 
   /** `settings`: every setting of the run, JSON-shaped; `toolVersion`: the tool's own hash. */

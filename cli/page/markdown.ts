@@ -99,8 +99,7 @@ export function parseMarkdown(page: ValidPage, context: MarkdownContext): PageTr
   const tree = parsed.tree;
   shiftLines(tree, page.bodyLineOffset);
 
-  const titles = context.vuepress ? vuepressTitles(page.source.relativePath) : DEFAULT_TITLES;
-  const diagnostics = [...parsed.diagnostics, ...groupContainers(tree, file, context.containers, context.vuepress ? 'markdown-it' : 'nested', titles)];
+  const diagnostics = [...parsed.diagnostics, ...groupPageContainers(tree, page, context)];
   if (IMPORTS.test(page.body)) append(diagnostics, expandPageImports(tree, page, context));
   // What the cheap tests below look at: the page, and what it includes.
   const text = page.source.dependencies ? [page.body, ...Object.values(page.source.dependencies)].join('\n') : page.body;
@@ -157,6 +156,12 @@ function taglineFor(relativePath: string, taglines: Readonly<Record<string, stri
 const RUN_FROM_ABOVE =
   'Include paths start from the folder docsbuild runs in, here the content folder; VuePress starts them where "vuepress build" runs, most often the folder above. Run docsbuild from there, with --content naming this folder.';
 
+/** A page's containers (or those of a file it includes): paired and titled as VuePress does in a VuePress tree. */
+function groupPageContainers(tree: Root, page: ValidPage, context: MarkdownContext): Diagnostic[] {
+  const titles = context.vuepress ? vuepressTitles(page.source.relativePath) : DEFAULT_TITLES;
+  return groupContainers(tree, page.source.file, context.containers, context.vuepress ? 'markdown-it' : 'nested', titles);
+}
+
 /** The cheap test for includes and snippet imports (directives.ts reads them). */
 const IMPORTS = /<<<|@include:|!!!include\(/;
 
@@ -177,9 +182,8 @@ function expandPageImports(tree: Root, page: ValidPage, context: MarkdownContext
         if (!(error instanceof RangeError)) throw error;
         included = { type: 'root', children: [] };
       }
-      // An included file's containers take the including page's titles, as VuePress renders it as part of the page.
-      const titles = context.vuepress ? vuepressTitles(page.source.relativePath) : DEFAULT_TITLES;
-      return { tree: included, diagnostics: groupContainers(included, file, context.containers, context.vuepress ? 'markdown-it' : 'nested', titles) };
+      // An included file's containers are the including page's: VuePress renders it as part of the page.
+      return { tree: included, diagnostics: groupPageContainers(included, page, context) };
     },
   });
   if (firstTooDeep(tree)) pruneBelow(tree);
