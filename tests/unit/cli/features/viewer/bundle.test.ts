@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleViewer } from '../../../../../cli/features/viewer/bundle';
+import { bundleViewer, COMPILE_HINT } from '../../../../../cli/features/viewer/bundle';
 
 describe('cli/bundle', () => {
   it('bundles the viewer into hashed assets, the same bytes every time', async () => {
@@ -28,5 +28,16 @@ describe('cli/bundle', () => {
     const { files, styles } = await bundleViewer({ base: '/handbook/' });
     expect(files.size).toBeGreaterThanOrEqual(2);
     expect(new TextDecoder().decode(files.get(styles[0]!))).toContain('light-dark(');
+  });
+
+  it('puts V8\'s compile hint first in the scripts of the first load, and in no script loaded later', async () => {
+    const { files, script, preloads } = await bundleViewer({ base: '/docs/' });
+    const text = (name: string) => new TextDecoder().decode(files.get(name));
+    const firstLoad = [script, ...preloads];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const name of firstLoad) expect(text(name).startsWith(COMPILE_HINT), name).toBe(true);
+    const later = [...files.keys()].filter((name) => name.endsWith('.js') && !firstLoad.includes(name));
+    expect(later.some((name) => name.includes('search-panel'))).toBe(true);
+    for (const name of later) expect(text(name), name).not.toContain('allFunctionsCalledOnLoad');
   });
 });
