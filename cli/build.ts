@@ -178,9 +178,11 @@ async function buildWith(
   signal?.throwIfAborted();
   append(diagnostics, sources.diagnostics);
   const siteSource = sources.siteConfig;
+  // Kept by the load when site.yaml is as the last build read it: its text need not be decoded to know it.
+  const siteTextHash = siteSource && sources.textHashes?.get(siteSource.relativePath)?.hash;
   const site = siteSource
     ? (options.memory?.once('site config', `${siteSource.file}\0${siteSource.text}`, () => parseSiteConfig(siteSource)) ??
-      (cache ? await parseStoredSiteConfig(siteSource, cache.dir, cache.toolVersion) : parseSiteConfig(siteSource)))
+      (cache ? await parseStoredSiteConfig(siteSource, cache.dir, cache.toolVersion, siteTextHash) : parseSiteConfig(siteSource)))
     : sources.vuepress && parseVuepressSiteConfig(sources.vuepress, VUEPRESS_DEFAULT_TITLE);
   if (site) append(diagnostics, site.diagnostics);
   const siteConfig = site?.config;
@@ -268,7 +270,7 @@ async function buildWith(
   // Kept between processes, the memory knows site.yaml by a hash of its text and every setting, and each page by its cache key (a VuePress
   // config is code: checked whole). A page stopped for its budget has none: its summary is not all its key makes, and may differ next time.
   const identityOf = (page: SitePage) => (isTooComplex({ summary: page.summary }) ? undefined : inputKeys[page.at]);
-  const remembered = storedChecks && siteSource && { site: textHash(`${settingsOf(config)}\0${siteSource.text}`), identityOf };
+  const remembered = storedChecks && siteSource && { site: textHash(`${settingsOf(config)}\0${siteTextHash ?? textHash(siteSource.text)}`), identityOf };
   append(diagnostics, checkSite({ model, site, allPages, previous: config.previous, memory: checks, remembered: remembered || undefined }));
   if (storedChecks && cache) cleanups.push(() => saveStoredChecks(cache.dir, cache.toolVersion, checks!));
   result.pagesChecked = checks ? checks.lastChecked : model.pages.length;

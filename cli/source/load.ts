@@ -44,7 +44,7 @@ export interface LoadedSources {
   /** Sorted by relativePath. */
   assets: AssetFile[];
   diagnostics: Diagnostic[];
-  /** Given files known from before: per page, the hash of its text (textHash) as kept with it, and the text it stands for. */
+  /** Given files known from before: per page (and the site config), the hash of its text (textHash) as kept with it, and the text it stands for. */
   textHashes?: Map<string, KnownTextHash>;
   /** Pages whose stat was taken within the racy window of a change (FileStat.settled false): the hash of the text read, by path. */
   unsettledTexts?: Record<string, string>;

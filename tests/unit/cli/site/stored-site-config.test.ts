@@ -37,14 +37,28 @@ describe('cli/site/stored-site-config', () => {
     const text = 'title: Stored\n';
     const planted = (key: string, tool: string) =>
       writeCheckedFile(path.join(dir, 'site-config.bin'), serialize({ format: 1, tool, key, config: { title: 'Planted' } }));
-    await planted(textHash(`content/site.yaml\0${text}`), 'tool');
+    const key = textHash(`content/site.yaml\0${textHash(text)}`);
+    await planted(key, 'tool');
     expect((await parseStoredSiteConfig(source(text), dir, 'tool')).config?.title).toBe('Planted');
-    await planted(textHash(`content/site.yaml\0${text}`), 'tool');
+    await planted(key, 'tool');
     expect((await parseStoredSiteConfig(source(text), dir, 'other tool')).config?.title).toBe('Stored');
-    await planted(textHash(`content/site.yaml\0${text}`), 'tool');
+    await planted(key, 'tool');
     expect((await parseStoredSiteConfig(source('title: Changed\n'), dir, 'tool')).config?.title).toBe('Changed');
-    await planted(textHash(`content/site.yaml\0${text}`), 'tool');
+    await planted(key, 'tool');
     expect((await parseStoredSiteConfig(sourceFile('site.yml', text), dir, 'tool')).config?.title).toBe('Stored');
+  });
+
+  it('given the hash of its text the load kept, finds the stored config without reading the text', async () => {
+    const text = 'title: Stored\n';
+    await writeCheckedFile(path.join(dir, 'site-config.bin'), serialize({ format: 1, tool: 'tool', key: textHash(`content/site.yaml\0${textHash(text)}`), config: { title: 'Planted' } }));
+    const unread = Object.defineProperty({ ...source(text) }, 'text', {
+      get: () => {
+        throw new Error('the text was read');
+      },
+    });
+    expect((await parseStoredSiteConfig(unread, dir, 'tool', textHash(text))).config?.title).toBe('Planted');
+    // Another text's hash misses the store, and the text is parsed.
+    expect((await parseStoredSiteConfig(source(text), dir, 'tool', textHash('title: Other\n'))).config?.title).toBe('Stored');
   });
 
   it('a config with problems is not stored: its diagnostics come every time', async () => {
