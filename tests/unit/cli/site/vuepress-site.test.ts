@@ -160,6 +160,24 @@ describe('cli/site/vuepress-site', () => {
     expect(convert({}).input.title).toBe('Fallback');
   });
 
+  it('resolves `./` and `../` in sidebar paths against their prefix, as VuePress 1 does, never above the root', () => {
+    const { input, diagnostics } = convert({
+      title: 'C',
+      themeConfig: {
+        sidebar: {
+          '/guide/': ['', './intro', '../faqs/class', ['./deep/../setup.md', 'Setup']],
+          '/': ['', { title: 'FAQs', children: ['./faqs/class', 'faqs/enums', '../../up'] }],
+        },
+      },
+    });
+    expect(input.sidebar).toEqual([
+      { title: 'Guide', children: ['/guide/', '/guide/intro', '/faqs/class', { text: 'Setup', link: '/guide/setup' }] },
+      { title: 'C', children: ['/', { title: 'FAQs', children: ['/faqs/class', '/faqs/enums', '/up'] }] },
+    ]);
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
+    expect(diagnostics.map((d) => d.code)).toEqual(['vuepress/unsupported']);
+  });
+
   it('turns every sidebar form into entries: array, [path, title], groups with path, relative paths under a prefix', () => {
     const array = convert({ themeConfig: { sidebar: ['/', ['/guide/setup', 'Setup'], { title: 'API', path: '/api/', collapsable: false, children: ['/api/hooks.md'] }] } });
     // Another site's page, with its text or (none given) its URL, as VuePress shows it.
