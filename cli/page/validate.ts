@@ -78,7 +78,8 @@ export function validateFrontmatter(page: ParsedPage, options: ValidateOptions =
     );
   }
 
-  const parsed = FrontmatterSchema.safeParse(page.data);
+  const data = asVuepressReadsIt(page.data, options);
+  const parsed = FrontmatterSchema.safeParse(data);
   if (parsed.success) return { page: { ...page, frontmatter: parsed.data }, diagnostics };
 
   for (const issue of parsed.error.issues) {
@@ -91,7 +92,17 @@ export function validateFrontmatter(page: ParsedPage, options: ValidateOptions =
   }
   // Keep the page with the keys that are valid, so later stages still see it.
   const invalid = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-  const kept = Object.fromEntries(Object.entries(page.data).filter(([key]) => !invalid.has(key)));
+  const kept = Object.fromEntries(Object.entries(data).filter(([key]) => !invalid.has(key)));
   const retry = FrontmatterSchema.safeParse(kept);
   return { page: { ...page, frontmatter: retry.success ? retry.data : {} }, diagnostics };
+}
+
+/**
+ * A VuePress page's frontmatter as its default theme reads it: `home` is
+ * tested for truth (`v-if="$page.frontmatter.home"`), so `home: "yes"` or
+ * `home: 1` is a home page there, and is one here.
+ */
+function asVuepressReadsIt(data: Record<string, unknown>, options: ValidateOptions): Record<string, unknown> {
+  if (!options.vuepress || !Object.hasOwn(data, 'home') || typeof data.home === 'boolean') return data;
+  return { ...data, home: Boolean(data.home) };
 }

@@ -24,6 +24,15 @@ describe('cli/page/validate', () => {
     expect(typo[0]!.hint).toMatch(/^Did you mean "title"\?/);
   });
 
+  it('in a VuePress tree, a home that is true to JavaScript is a home page, as the default theme tests it; elsewhere it must be a boolean', () => {
+    for (const [value, home] of [['"yes"', true], ['1', true], ['"false"', true], ['0', false], ['""', false], ['null', false]] as const) {
+      const result = validate(`---\nhome: ${value}\n---\nText.\n`, { vuepress: true });
+      expect(result.diagnostics, value).toEqual([]);
+      expect(result.page.frontmatter.home, value).toBe(home);
+    }
+    expect(validate('---\nhome: "yes"\n---\nText.\n').diagnostics.map((d) => d.code)).toEqual(['frontmatter/invalid']);
+  });
+
   it("in a VuePress tree, leaves out a default-theme value the theme would pass over, with a warning; other keys' values stay errors", () => {
     const page = '---\nsidebar: atuo\nsidebarDepth: nine\npermalink: 5\n---\n# Page\n';
     const vuepress = validate(page, { vuepress: true });
