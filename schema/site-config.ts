@@ -209,8 +209,11 @@ export const SiteConfigSchema = z.strictObject({
       allowIframeOrigins: z.array(IframeOrigin).default([]),
       /** Number the lines of every code block (a fence's `:no-line-numbers` opts out, `:line-numbers` opts in). */
       lineNumbers: z.boolean().default(false),
-      /** Container types of the site's own (`::: upgrade`), each shown like a tip under its title. */
-      containers: z.array(z.strictObject({ type: ContainerTypeName, title: z.string().optional() })).default([]),
+      /**
+       * Container types of the site's own (`::: upgrade`), each shown like a tip under its title;
+       * `localeTitles` gives the title on pages under a locale's folder (`{ /zh/: 升级 }`).
+       */
+      containers: z.array(z.strictObject({ type: ContainerTypeName, title: z.string().optional(), localeTitles: z.record(LocalePath, z.string()).optional() })).default([]),
       /**
        * Where `@/` in includes and snippet imports (`<<< @/snippets/x.js`) points: from the project root,
        * or from the content folder when it starts with `..` (`..`: the folder above it, wherever docsbuild runs).

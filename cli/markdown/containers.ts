@@ -33,8 +33,14 @@ export const DEFAULT_TITLES: Readonly<Record<string, string>> = {
 const VUEPRESS_TITLES: Readonly<Record<string, string>> = { ...DEFAULT_TITLES, tip: 'TIP', warning: 'WARNING', danger: 'DANGER' };
 const VUEPRESS_ZH_TITLES: Readonly<Record<string, string>> = { ...DEFAULT_TITLES, tip: '提示', warning: '注意', danger: '警告' };
 
-export function vuepressTitles(relativePath: string): Readonly<Record<string, string>> {
-  return relativePath.startsWith('zh/') ? VUEPRESS_ZH_TITLES : VUEPRESS_TITLES;
+/** The types VuePress 1's default theme registers itself; docsbuild's others (info, note…) are a VuePress tree's own to declare and title. */
+const VUEPRESS_BUILT_IN: ReadonlySet<string> = new Set(['tip', 'warning', 'danger', 'details']);
+
+export function vuepressTitles(relativePath: string, declared: readonly DeclaredContainer[] = []): Readonly<Record<string, string>> {
+  const titles = relativePath.startsWith('zh/') ? VUEPRESS_ZH_TITLES : VUEPRESS_TITLES;
+  // A container plugin's `info` is titled as the plugin says (INFO without a defaultTitle), not as docsbuild's own info box.
+  const own = declared.filter(({ type }) => Object.hasOwn(titles, type) && !VUEPRESS_BUILT_IN.has(type));
+  return own.length === 0 ? titles : Object.fromEntries(Object.entries(titles).filter(([type]) => !own.some((d) => d.type === type)));
 }
 
 /** Types whose content is shown as it is, without a box or a title (`right` and `center` aligned so by the viewer's styles). */
@@ -44,6 +50,23 @@ export const BARE_CONTAINERS: ReadonlySet<string> = new Set(['v-pre', 'slot', 'c
 export interface DeclaredContainer {
   type: string;
   title?: string;
+  /** The title on pages under a locale's folder, by its path (`/zh/`). */
+  localeTitles?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The declared containers as one page shows them: a type with titles by
+ * locale takes the first locale whose folder holds the page (in the order
+ * written, as VuePress's container plugin picks its `defaultTitle`), else
+ * its own title.
+ */
+export function containersOfPage(declared: readonly DeclaredContainer[] | undefined, relativePath: string): readonly DeclaredContainer[] | undefined {
+  if (!declared?.some((container) => container.localeTitles)) return declared;
+  return declared.map(({ type, title, localeTitles }) => {
+    const locale = Object.keys(localeTitles ?? {}).find((folder) => relativePath.startsWith(folder.slice(1)));
+    const shown = locale === undefined ? title : localeTitles![locale];
+    return shown === undefined ? { type } : { type, title: shown };
+  });
 }
 
 /**

@@ -10,7 +10,7 @@ import { embedVideos } from '../markdown/video-embeds';
 import { remarkGuardAutolinkLiterals, remarkWithoutAutolinkLiterals } from '../markdown/autolink-literals';
 import { parseWithoutEmailLiterals, remarkWithoutEmailLiterals } from '../markdown/email-literals';
 import { interpolate, interpolateConstants, type ConstantScope } from '../markdown/constants';
-import { DEFAULT_TITLES, groupContainers, vuepressTitles, type DeclaredContainer } from '../markdown/containers';
+import { containersOfPage, DEFAULT_TITLES, groupContainers, vuepressTitles, type DeclaredContainer } from '../markdown/containers';
 import { markDirectives } from '../markdown/directives';
 import { expandImports } from '../markdown/imports';
 import { readComponents } from '../markdown/components';
@@ -158,8 +158,9 @@ const RUN_FROM_ABOVE =
 
 /** A page's containers (or those of a file it includes): paired and titled as VuePress does in a VuePress tree. */
 function groupPageContainers(tree: Root, page: ValidPage, context: MarkdownContext): Diagnostic[] {
-  const titles = context.vuepress ? vuepressTitles(page.source.relativePath) : DEFAULT_TITLES;
-  return groupContainers(tree, page.source.file, context.containers, context.vuepress ? 'markdown-it' : 'nested', titles);
+  const containers = containersOfPage(context.containers, page.source.relativePath);
+  const titles = context.vuepress ? vuepressTitles(page.source.relativePath, containers) : DEFAULT_TITLES;
+  return groupContainers(tree, page.source.file, containers, context.vuepress ? 'markdown-it' : 'nested', titles);
 }
 
 /** The cheap test for includes and snippet imports (directives.ts reads them). */

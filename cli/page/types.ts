@@ -40,8 +40,8 @@ export interface PageContext {
 export interface PageMarkdownOptions {
   /** Number every code block's lines unless its fence opts out. */
   lineNumbers: boolean;
-  /** The site's own container types, with their default titles. */
-  containers: { type: string; title?: string }[];
+  /** The site's own container types, with their default titles (and those of pages under a locale's folder). */
+  containers: { type: string; title?: string; localeTitles?: Readonly<Record<string, string>> }[];
   /** Where `@/` in includes and snippet imports points, from the project root ('' the root). */
   importRoot: string;
   /** The content folder from the project root (`../docs` when it lies outside): imports may reach into it. */

@@ -3,7 +3,7 @@ import { isConfigRecord as isRecord } from '../source/vuepress-config';
 /** What docsbuild makes of a VuePress config's `plugins`. */
 export interface VuepressPlugins {
   /** The container plugin's types, as site.yaml `markdown.containers`. */
-  containers: { type: string; title?: string }[];
+  containers: { type: string; title?: string; localeTitles?: Record<string, string> }[];
   /** The Google Analytics plugin's id, as site.yaml `analytics`, when it is one gtag.js still collects for. */
   analytics?: { provider: 'google-tag'; id: string };
   /** The sitemap plugin's `hostname` or the canonical plugin's `baseURL`, as site.yaml `host` (docsbuild writes sitemap.xml and canonical links with it). */
@@ -61,7 +61,7 @@ export function pluginShortName(name: string): string {
 export function readVuepressPlugins(plugins: unknown, { redirectsRead = false }: { redirectsRead?: boolean } = {}): VuepressPlugins {
   const entries = pluginEntries(plugins);
   const result: VuepressPlugins = { containers: [], notRun: [], names: entries.map(([name]) => (typeof name === 'string' ? name : '')) };
-  const found = new Map<string, string | undefined>();
+  const found = new Map<string, { title: string; localeTitles?: Record<string, string> }>();
   for (const [index, [name, options]] of entries.entries()) {
     const notRun = (why: string) => result.notRun.push({ name: typeof name === 'string' ? name : '', index, why });
     if (typeof name !== 'string') {
@@ -73,7 +73,7 @@ export function readVuepressPlugins(plugins: unknown, { redirectsRead = false }:
       const type = isRecord(options) ? options.type : undefined;
       if (typeof type !== 'string' || !/^[A-Za-z][\w-]*$/.test(type)) notRun('its "type" is not a word docsbuild can read as a container type');
       // An empty defaultTitle is a box without a title, as the plugin draws it; none is the type in capitals, the plugin's default.
-      else if (!found.has(type)) found.set(type, defaultTitleOf(isRecord(options) ? options.defaultTitle : undefined) ?? type.toUpperCase());
+      else if (!found.has(type)) found.set(type, defaultTitlesOf(isRecord(options) ? options.defaultTitle : undefined, type.toUpperCase()));
     } else if (short === 'google-analytics') {
       const id = isRecord(options) && typeof options.ga === 'string' ? options.ga : undefined;
       // gtag.js takes G- ids; Universal Analytics (UA-) ids stopped collecting data in July 2024.
@@ -89,7 +89,7 @@ export function readVuepressPlugins(plugins: unknown, { redirectsRead = false }:
       notRun(INSTEAD[short] ?? 'VuePress plugins do not run in docsbuild');
     }
   }
-  result.containers = [...found].map(([type, title]) => (title === undefined ? { type } : { type, title }));
+  result.containers = [...found].map(([type, titles]) => ({ type, ...titles }));
   return result;
 }
 
@@ -110,8 +110,16 @@ function pluginEntries(plugins: unknown): [unknown, unknown][] {
   return isRecord(plugins) ? Object.entries(plugins) : [];
 }
 
-/** A container plugin's `defaultTitle`: a string, or by locale path (`{ '/': 'NOTE', '/zh/': '注' }`), where the root's is taken. */
-function defaultTitleOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  return isRecord(value) && typeof value['/'] === 'string' ? value['/'] : undefined;
+/**
+ * A container plugin's `defaultTitle`: a string, or by locale path
+ * (`{ '/': 'NOTE', '/zh/': '注' }`): the root's, and each other locale's on
+ * the pages under its folder, as the plugin picks by the page's path.
+ * Without one for the root, the type in capitals (the plugin's default).
+ */
+function defaultTitlesOf(value: unknown, fallback: string): { title: string; localeTitles?: Record<string, string> } {
+  if (typeof value === 'string') return { title: value };
+  if (!isRecord(value)) return { title: fallback };
+  const title = typeof value['/'] === 'string' ? value['/'] : fallback;
+  const localeTitles = Object.fromEntries(Object.entries(value).filter(([folder, text]) => folder !== '/' && /^\/[^/].*\/$/.test(folder) && typeof text === 'string'));
+  return Object.keys(localeTitles).length === 0 ? { title } : { title, localeTitles: localeTitles as Record<string, string> };
 }

@@ -66,6 +66,29 @@ describe('VuePress 1 trees', () => {
     expect(titlesOf(own, '/')).toEqual(['Tip', 'Warning', 'Danger', 'Own title', 'Theorem']);
   });
 
+  it("titles a plugin's box by the page's locale when its defaultTitle is given by locale, and a plugin's info as the plugin does", async () => {
+    const plugins = "[['container', { type: 'new', defaultTitle: { '/': 'NEW', '/zh/': '新的', '/ko/': '새로운' } }], ['container', { type: 'info' }]]";
+    const boxes = '::: new\nA.\n:::\n\n::: info\nB.\n:::\n\n::: new Own\nC.\n:::\n';
+    const result = await buildFiles(
+      {
+        [VUEPRESS_CONFIG]: `module.exports = { title: 'T', locales: { '/': { lang: 'en-US' }, '/zh/': { lang: 'zh-CN' }, '/ko/': { lang: 'ko-KR' } }, plugins: ${plugins} };\n`,
+        'README.md': `# Home\n\n${boxes}`,
+        'zh/README.md': `# 首页\n\n${boxes}`,
+        'ko/README.md': `# 홈\n\n${boxes}`,
+      },
+      'build',
+    );
+    const titlesOf = (sitePath: string) => {
+      const record = result.manifest!.pages.find((p) => p.path === sitePath)!;
+      const { html } = JSON.parse(result.files.get(record.chunk) as string) as { html: string };
+      return [...html.matchAll(/<p class="custom-block-title">([^<]*)<\/p>/g)].map((m) => m[1]);
+    };
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(titlesOf('/')).toEqual(['NEW', 'INFO', 'Own']);
+    expect(titlesOf('/zh/')).toEqual(['新的', 'INFO', 'Own']);
+    expect(titlesOf('/ko/')).toEqual(['새로운', 'INFO', 'Own']);
+  });
+
   it('builds an empty page, as VuePress does, with a warning instead of an error; links to it work', async () => {
     const result = await buildFiles(
       { [VUEPRESS_CONFIG]: "module.exports = { title: 'T' };\n", 'README.md': '# Home\n\nSee [the notes](./notes.md).\n', 'notes.md': '', 'blank.md': ' \n\t\n' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContainerNode } from '../../../../cli/markdown/containers';
+import { containersOfPage, vuepressTitles, type ContainerNode } from '../../../../cli/markdown/containers';
 import { markDirectives as markContainers } from '../../../../cli/markdown/directives';
 import { pageTree } from '../../../helpers/pages';
 import { renderMarkdown } from '../../../helpers/render';
@@ -255,5 +255,22 @@ describe('containers of VuePress, VitePress and GitHub trees', () => {
     const { html, tree } = await renderMarkdown('# T\n\n::: warning\nStill shown.\n');
     expect(tree.diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([['markdown/unclosed-container', 'warning', 3]]);
     expect(html).toContain('<div class="custom-block warning"><p class="custom-block-title">Warning</p><p>Still shown.</p></div>');
+  });
+
+  it('titles a declared type by the first locale whose folder holds the page, in the order written, else by its own title', () => {
+    const declared = [{ type: 'new', title: 'NEW', localeTitles: { '/zh/': '新的', '/zh/tw/': '新', '/ko/': '새로운' } }, { type: 'plain', title: 'Plain' }];
+    expect(containersOfPage(declared, 'zh/tw/guide.md')).toEqual([{ type: 'new', title: '新的' }, { type: 'plain', title: 'Plain' }]);
+    expect(containersOfPage(declared, 'ko/README.md')).toEqual([{ type: 'new', title: '새로운' }, { type: 'plain', title: 'Plain' }]);
+    expect(containersOfPage(declared, 'guide/zh/x.md')).toEqual([{ type: 'new', title: 'NEW' }, { type: 'plain', title: 'Plain' }]);
+    // Without titles by locale, the list as it is.
+    const plain = [{ type: 'plain', title: 'Plain' }];
+    expect(containersOfPage(plain, 'zh/a.md')).toBe(plain);
+  });
+
+  it("in a VuePress tree, a type its theme does not register (info) is titled as the site declares it; the theme's own (tip) keep the theme's titles", () => {
+    const titles = vuepressTitles('zh/a.md', [{ type: 'info', title: 'INFO' }, { type: 'tip', title: 'Hint' }]);
+    expect(titles.info).toBeUndefined();
+    expect(titles.tip).toBe('提示');
+    expect(vuepressTitles('a.md').info).toBe('Info');
   });
 });

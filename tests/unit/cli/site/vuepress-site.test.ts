@@ -101,8 +101,10 @@ describe('cli/site/vuepress-site', () => {
       'VuePress plugin "@vuepress/google-analytics" is not used: UA-28909194-3 is no Google Analytics 4 id (G-…), so no analytics tag is made; set site.yaml analytics: { provider: google-tag, id: G-… }.',
     ]);
     expect(convert({ plugins: { container: { type: 'tip2' } } }).input.markdown).toMatchObject({ containers: [{ type: 'tip2', title: 'TIP2' }] });
-    // A defaultTitle by locale path: the root's.
-    expect(convert({ plugins: [['container', { type: 'note', defaultTitle: { '/zh/': '注', '/': 'NOTE' } }]] }).input.markdown).toMatchObject({ containers: [{ type: 'note', title: 'NOTE' }] });
+    // A defaultTitle by locale path: the root's, and each other locale's for the pages under its folder; without the root's, the type in capitals.
+    const byLocale = convert({ plugins: [['container', { type: 'note', defaultTitle: { '/zh/': '注', '/': 'NOTE', '/ko/': '노트' } }], ['container', { type: 'new', defaultTitle: { '/zh/': '新' } }]] });
+    expect(byLocale.input.markdown).toMatchObject({ containers: [{ type: 'note', title: 'NOTE', localeTitles: { '/zh/': '注', '/ko/': '노트' } }, { type: 'new', title: 'NEW', localeTitles: { '/zh/': '新' } }] });
+    expect(SiteConfigSchema.safeParse(byLocale.input).success).toBe(true);
     // A theme's own sidebar value is reported, not passed over in silence.
     expect(convert({ themeConfig: { sidebar: 'structuring' } }).diagnostics.map((d) => d.message)).toEqual([
       'VuePress config "themeConfig.sidebar" is not used: "structuring" is no sidebar docsbuild can read (a list of pages, or lists by path); the site has no sidebar: write one in site.yaml.',
