@@ -92,15 +92,20 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   const markdownIn = isRecord(config.markdown) ? config.markdown : {};
   // The root locale's settings are the site's (VuePress's default language); other locales' pages are pages of this site.
   const locales = isRecord(config.locales) ? config.locales : {};
-  const rootLocale = isRecord(locales['/']) ? locales['/'] : {};
   const themeIn = isRecord(config.themeConfig) ? config.themeConfig : {};
   const themeLocales = isRecord(themeIn.locales) ? themeIn.locales : {};
-  const theme = { ...themeIn, ...(isRecord(themeLocales['/']) ? themeLocales['/'] : {}) };
   const otherLocales = Object.keys({ ...locales, ...themeLocales }).filter((prefix) => prefix !== '/').sort();
+  // Without a root locale (every page under a locale's folder, as Sanic's /en/ and /zh/), the first one listed stands in
+  // for the site's title and nav; its sidebar stays its own group, as every other locale's.
+  const lead = Object.hasOwn(locales, '/') || Object.hasOwn(themeLocales, '/') ? '/' : (Object.keys(locales).find((p) => p !== '/') ?? Object.keys(themeLocales).find((p) => p !== '/') ?? '/');
+  const rootLocale = isRecord(locales[lead]) ? locales[lead] : {};
+  const { sidebar: _leadSidebar, ...leadTheme } = isRecord(themeLocales[lead]) ? themeLocales[lead] : {};
+  const theme = { ...themeIn, ...(lead === '/' && isRecord(themeLocales['/']) ? themeLocales['/'] : leadTheme) };
+  const whose = lead === '/' ? "the root locale's" : `the first locale's (${lead})`;
 
   for (const key of Object.keys(config).sort()) {
     if (key === 'locales') {
-      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one site; the pages under ${otherLocales.join(', ')} are pages of this site in their locale's language, with the root locale's title and nav, a language menu in the nav leading to each locale's home page, and each locale's sidebar a group of the one sidebar.`);
+      if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one site; the pages under ${otherLocales.join(', ')} are pages of this site in their locale's language, with ${whose} title and nav, a language menu in the nav leading to each locale's home page, and each locale's sidebar a group of the one sidebar.`);
     } else if (!READ_KEYS.has(key)) ignored([key], WHY[key] ?? 'docsbuild has no such setting');
   }
   const siteTitle = stringOr(config.title, stringOr(rootLocale.title, fallbackTitle));

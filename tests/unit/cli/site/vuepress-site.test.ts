@@ -150,6 +150,26 @@ describe('cli/site/vuepress-site', () => {
     expect(menu({ locales: { '/': { lang: 'en-US' } }, themeConfig: { nav: [{ text: 'A', link: '/a/' }] } })).toEqual({ text: 'A', link: '/a/' });
   });
 
+  it('without a root locale, takes the first locale listed for the title and nav, its sidebar staying its own group', () => {
+    const { input, diagnostics } = convert({
+      locales: { '/en/': { lang: 'en-US', title: 'Sanic Framework' }, '/zh/': { lang: 'zh-CN', title: 'Sanic 框架' } },
+      themeConfig: {
+        locales: {
+          '/en/': { label: 'English', selectText: 'Languages', nav: [{ text: 'Guide', link: '/en/guide.html' }], sidebar: ['/en/', '/en/guide'] },
+          '/zh/': { label: '简体中文', nav: [{ text: '指南', link: '/zh/guide.html' }], sidebar: ['/zh/', '/zh/guide'] },
+        },
+      },
+    });
+    expect(input.title).toBe('Sanic Framework');
+    expect(input.nav).toEqual([{ text: 'Guide', link: '/en/guide.html' }, { text: 'Languages', items: [{ text: 'English', link: '/en/' }, { text: '简体中文', link: '/zh/' }] }]);
+    expect(input.sidebar).toEqual([
+      { title: 'English', children: ['/en/', '/en/guide'], collapsed: true },
+      { title: '简体中文', children: ['/zh/', '/zh/guide'], collapsed: true },
+    ]);
+    expect(SiteConfigSchema.safeParse(input).success).toBe(true);
+    expect(diagnostics.map((d) => d.message)).toEqual([expect.stringContaining("with the first locale's (/en/) title and nav")]);
+  });
+
   it('says so when the config exports no object, naming a VuePress 2 config as one', () => {
     const v2 = convert({ $code: 'function' }, "import { defineUserConfig } from 'vuepress'\nexport default defineUserConfig({ title: 'T' })\n");
     expect(v2.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
