@@ -53,19 +53,21 @@ declare module 'mdast' {
 
 /**
  * A component tag in raw HTML: PascalCase (`<CodeGroup>`) or kebab-case
- * (`<code-group>`), opening, closing or self-closing. Plain HTML tags are
+ * (`<code-group>`), or a name VuePress 1 makes of a component in a folder
+ * of `.vuepress/components/` (`support/SponsorGroup.vue` is
+ * `<support-SponsorGroup>`), opening, closing or self-closing. Plain HTML tags are
  * lower-case words without a hyphen, so they never match, except `<badge>`:
  * HTML has no such element, and Vue resolves it to VuePress's Badge, so
  * sites write it so.
  */
 // An attribute's name holds no "<": with one, a run of `<A` pieces read as one tag's attributes from each of them in turn (quadratic).
-const TAG = /<(\/?)([A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|badge(?=[\s/>]))((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
+const TAG = /<(\/?)([A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-zA-Z0-9]+)+|badge(?=[\s/>]))((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const TAG_MARK = '<!--docsbuild:tag:';
 /** Where a marked tag line starts: it runs to the next `-->` on its line. */
 const TAG_MARK_OPENER = /<!--docsbuild:tag:/g;
 /** The cheap test. */
-const ANY = /<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-z0-9]|badge[\s/>])/;
+const ANY = /<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-zA-Z0-9]|badge[\s/>])/;
 
 /** Components by their name without case or hyphens, and what becomes of their tags. */
 const KNOWN = new Set(['badge', 'codegroup', 'codeblock', 'clientonly', 'outboundlink']);

@@ -163,6 +163,15 @@ describe('cli/markdown/components', () => {
     expect(html).not.toMatch(/retrychart|my-widget/i);
   });
 
+  it("reads a component of a folder of .vuepress/components/ by the name VuePress 1 gives it (<support-SponsorGroup>), as a component, not stray HTML", async () => {
+    const { html, tree } = await renderMarkdown('# T\n\n<support-SponsorGroup group="gold">Thanks to our sponsors</support-SponsorGroup>\n');
+    expect(tree.diagnostics.map((d) => `${d.code}@${d.line} ${d.message}`)).toEqual([
+      'html/unknown-component@3 <support-SponsorGroup> is a Vue component docsbuild does not render; its content is shown without it.',
+    ]);
+    expect(html).toContain('Thanks to our sponsors');
+    expect(html).not.toMatch(/sponsorgroup/i);
+  });
+
   it('leaves a component inside an HTML comment to the comment: no warning, no broken comment, nothing shown', async () => {
     const { html, tree } = await renderMarkdown('# T\n\n<!-- <CodingAD /> -->\n\nText.\n\n<div>\n<!-- <Ad/> --><Live/>\n</div>\n\n<!-- <Open/>\n');
     expect(tree.diagnostics.map((d) => `${d.code}@${d.line}`)).toEqual(['html/unknown-component@8', 'markdown/unclosed-comment@11']);
