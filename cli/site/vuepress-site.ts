@@ -199,7 +199,10 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   }
   if (isSidebarDepth(theme.sidebarDepth)) input.sidebarDepth = theme.sidebarDepth;
   else if (theme.sidebarDepth !== undefined) ignored(['themeConfig', 'sidebarDepth'], 'it must be a whole number from 0 to 6');
-  if (isRecord(theme.algolia)) {
+  // VuePress's default theme takes Algolia only with an apiKey and an indexName (isAlgoliaSearch), else shows its own search box.
+  if (isRecord(theme.algolia) && !(isFilled(theme.algolia.apiKey) && isFilled(theme.algolia.indexName))) {
+    ignored(['themeConfig', 'algolia'], 'it has no apiKey and indexName, with which VuePress would use DocSearch; the site has the local search, as VuePress shows its own search box');
+  } else if (isRecord(theme.algolia)) {
     const { appId, apiKey, indexName, algoliaOptions } = theme.algolia;
     const facetFilters = isRecord(algoliaOptions) && Array.isArray(algoliaOptions.facetFilters) ? { facetFilters: algoliaOptions.facetFilters } : {};
     input.search = { provider: 'docsearch', docsearch: { appId: appId ?? 'BH4D9OD16A', apiKey, indexName, ...facetFilters } };
@@ -453,6 +456,11 @@ function vuepressRunFolder(configFile: string, runsInContentFolder: boolean): st
   const contentFolder = path.posix.dirname(path.posix.dirname(configFile));
   const folder = runsInContentFolder ? contentFolder : path.posix.dirname(contentFolder);
   return folder === '.' || folder.split('/').includes('..') ? undefined : folder;
+}
+
+/** A config string VuePress's default theme reads as given: a truthy one. */
+function isFilled(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
 }
 
 /** A sidebarDepth docsbuild takes (VuePress reads any number; more than the header levels lists them all). */

@@ -345,6 +345,17 @@ describe('cli/site/vuepress-site', () => {
     expect(convert({ themeConfig: {} }).input.editLink).toBeUndefined();
   });
 
+  it('passes over an Algolia config without an apiKey and an indexName, as VuePress does, keeping the local search', () => {
+    for (const algolia of [{}, { apiKey: 'abcdef0123456789' }, { apiKey: '', indexName: 'i' }]) {
+      const { input, diagnostics } = convert({ themeConfig: { algolia } });
+      expect(input.search, JSON.stringify(algolia)).toBeUndefined();
+      expect(SiteConfigSchema.safeParse(input).success).toBe(true);
+      expect(diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
+        ['vuepress/unsupported', 'warning', expect.stringContaining('"themeConfig.algolia" is not used: it has no apiKey and indexName')],
+      ]);
+    }
+  });
+
   it.each([
     // What VuePress 1.9.10's PageEdit createEditLink gives, :path standing for the page's relativePath.
     [{ repo: 'https://gitlab.com/o/r' }, 'https://gitlab.com/o/r/-/edit/master/:path'],
