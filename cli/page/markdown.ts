@@ -27,6 +27,7 @@ import { append } from '../support/append';
 import { cutDeepLines, firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown/depth';
 import { eachNode, eachNodeOf } from '../markdown/walk';
 import { protectCodePipes, restoreCodePipes } from '../markdown/table-code-pipes';
+import { blankColumnMarkers } from '../markdown/multicolumn';
 import { reportExtraTableCells } from '../markdown/table-extra-cells';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
@@ -163,6 +164,17 @@ function groupPageContainers(tree: Root, page: ValidPage, context: MarkdownConte
   return groupContainers(tree, page.source.file, containers, context.vuepress ? 'markdown-it' : 'nested', titles);
 }
 
+/** One warning a page for markdown-it-multicolumn's rows (multicolumn.ts), at the first. */
+function columnsWarning(file: string, line: number): Diagnostic {
+  return diagnostic(
+    'markdown/unsupported-syntax',
+    { file, line, column: 1 },
+    'markdown-it-multicolumn\'s columns ("---:1" … ":--:" … ":---") are shown one after another: docsbuild lays out no columns.',
+    'Nothing is lost; to silence this, remove the marker lines, or baseline the warning while VuePress still builds the site.',
+    'multicolumn',
+  );
+}
+
 /** The cheap test for includes and snippet imports (directives.ts reads them). */
 const IMPORTS = /<<<|@include:|!!!include\(/;
 
@@ -212,10 +224,13 @@ function parseWithinLimits(page: ValidPage, parse: MarkdownParser, vuepress: boo
   const tooDeep = (line: number | undefined, column: number | undefined, message: string) =>
     diagnostic('markdown/too-deep', { file, line: (line ?? 1) + page.bodyLineOffset, column }, message);
   let tree: Root;
+  const found: Diagnostic[] = [];
   try {
-    const body = vuepress ? protectCodePipes(page.body) : page.body;
+    const columns = vuepress ? blankColumnMarkers(page.body) : { text: page.body };
+    if (columns.firstLine !== undefined) found.push(columnsWarning(file, columns.firstLine + page.bodyLineOffset));
+    const body = vuepress ? protectCodePipes(columns.text) : page.body;
     tree = parse(markDirectives(body), vuepress ? 'vuepress' : 'gfm');
-    if (body !== page.body) restoreCodePipes(tree);
+    if (body !== columns.text) restoreCodePipes(tree);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return {
@@ -224,11 +239,12 @@ function parseWithinLimits(page: ValidPage, parse: MarkdownParser, vuepress: boo
     };
   }
   const deep = firstTooDeep(tree);
-  if (!deep) return { tree, diagnostics: [] };
+  if (!deep) return { tree, diagnostics: found };
   pruneBelow(tree);
   return {
     tree,
     diagnostics: [
+      ...found,
       tooDeep(
         deep.position?.start.line,
         deep.position?.start.column,
