@@ -8,9 +8,9 @@ const CLOSE = /^ {0,3}:---\s*$/;
 /**
  * A VuePress tree's columns (markdown-it-multicolumn, as Sanic's guide
  * writes on 941 lines: the text in one column, its code in the next) are
- * shown one after another, as the plugin's own layout stacks them on a
- * phone: their marker lines are blanked before the parse (the line count
- * stays, so nothing moves). Read as GFM they were text, and `:--:` under a
+ * shown one after another, since the viewer lays out no columns: their
+ * marker lines are blanked before the parse (the line count stays, so
+ * nothing moves). Read as GFM they were text, and `:--:` under a
  * line made a one-column table of it. A `:--:` or `:---` outside a row is
  * left as written. `firstLine`: the first opener's line (1-based), for the
  * page's one warning.

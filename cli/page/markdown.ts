@@ -235,7 +235,7 @@ function parseWithinLimits(page: ValidPage, parse: MarkdownParser, vuepress: boo
     if (!(error instanceof RangeError)) throw error;
     return {
       tree: { type: 'root', children: [] },
-      diagnostics: [tooDeep(1, 1, 'This page is nested too deeply to be parsed (lists or quotes thousands of levels deep), so its body is left out.')],
+      diagnostics: [...found, tooDeep(1, 1, 'This page is nested too deeply to be parsed (lists or quotes thousands of levels deep), so its body is left out.')],
     };
   }
   const deep = firstTooDeep(tree);
