@@ -28,6 +28,7 @@ import { cutDeepLines, firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown
 import { eachNode, eachNodeOf } from '../markdown/walk';
 import { protectCodePipes, restoreCodePipes } from '../markdown/table-code-pipes';
 import { blankColumnMarkers } from '../markdown/multicolumn';
+import { sizeImages, takeImageSizes, type ImageSize } from '../markdown/image-size';
 import { reportExtraTableCells } from '../markdown/table-extra-cells';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
@@ -228,9 +229,11 @@ function parseWithinLimits(page: ValidPage, parse: MarkdownParser, vuepress: boo
   try {
     const columns = vuepress ? blankColumnMarkers(page.body) : { text: page.body };
     if (columns.firstLine !== undefined) found.push(columnsWarning(file, columns.firstLine + page.bodyLineOffset));
-    const body = vuepress ? protectCodePipes(columns.text) : page.body;
+    const sized = vuepress ? takeImageSizes(columns.text) : { text: page.body, sizes: new Map<string, ImageSize>() };
+    const body = vuepress ? protectCodePipes(sized.text) : page.body;
     tree = parse(markDirectives(body), vuepress ? 'vuepress' : 'gfm');
-    if (body !== columns.text) restoreCodePipes(tree);
+    if (body !== sized.text) restoreCodePipes(tree);
+    sizeImages(tree, sized.sizes);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return {
