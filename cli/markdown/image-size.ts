@@ -2,8 +2,11 @@ import type { Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { forEachProseLine } from './directives';
 
-/** An image's size as markdown-it-imsize writes it after the URL: `![alt](src =740x155)`, `=740x`, `=x155`, a title after it. */
-const SIZED_IMAGE = /!\[[^\]\n]*\]\(\s*(?:<[^>\n]*>|[^\s()<>]+)(\s+=(\d*)x(\d*))(?=\s*(?:"[^"\n]*"|'[^'\n]*')?\s*\))/g;
+/**
+ * An image's size as markdown-it-imsize writes it after the URL: `![alt](src =740x155)`, `=740x`, `=x155`.
+ * No bracket inside the alt text and no `<` inside an angle-bracketed URL: each character is read a bounded number of times.
+ */
+const SIZED_IMAGE = /!\[[^[\]\n]*\]\(\s*(?:<[^<>\n]*>|[^\s()<>]+)(\s+=(\d*)x(\d*))(?=\s*\))/g;
 
 export interface ImageSize {
   width?: string;
@@ -28,7 +31,7 @@ export function takeImageSizes(text: string): { text: string; sizes: Map<string,
       // Inside a code span (an odd number of backticks before it on the line) it is code, shown as written.
       if ((width === '' && height === '') || line.slice(0, at).split('`').length % 2 === 0) return match;
       sizes.set(`${index + 1}:${at + 1}`, { ...(width ? { width } : {}), ...(height ? { height } : {}) });
-      // The size ends the match (a title, if any, is only looked ahead at).
+      // The size ends the match.
       return match.slice(0, match.length - size.length) + ' '.repeat(size.length);
     });
   });
