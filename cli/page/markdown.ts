@@ -28,7 +28,7 @@ import { cutDeepLines, firstTooDeep, MAX_NESTING, pruneBelow } from '../markdown
 import { eachNode, eachNodeOf } from '../markdown/walk';
 import { protectCodePipes, restoreCodePipes } from '../markdown/table-code-pipes';
 import { blankColumnMarkers } from '../markdown/multicolumn';
-import { sizeImages, takeImageSizes, type ImageSize } from '../markdown/image-size';
+import { sizeImages, takeImageSizes } from '../markdown/image-size';
 import { reportExtraTableCells } from '../markdown/table-extra-cells';
 import { DEFAULT_HTML_POLICY, type HtmlPolicy } from '../html/policy';
 import { reportRemovedHtml } from '../html/removals';
@@ -165,15 +165,31 @@ function groupPageContainers(tree: Root, page: ValidPage, context: MarkdownConte
   return groupContainers(tree, page.source.file, containers, context.vuepress ? 'markdown-it' : 'nested', titles);
 }
 
-/** One warning a page for markdown-it-multicolumn's rows (multicolumn.ts), at the first. */
-function columnsWarning(file: string, line: number): Diagnostic {
-  return diagnostic(
-    'markdown/unsupported-syntax',
-    { file, line, column: 1 },
-    'markdown-it-multicolumn\'s columns ("---:1" … ":--:" … ":---") are shown one after another: docsbuild lays out no columns.',
-    'Nothing is lost; to silence this, remove the marker lines, or baseline the warning while VuePress still builds the site.',
-    'multicolumn',
-  );
+/**
+ * A VuePress page's body as VuePress 1's markdown-it (and the plugins its
+ * trees load) reads it where remark differs, each change in place so that
+ * no position moves: markdown-it-multicolumn's marker lines blanked (one
+ * warning a page), markdown-it-imsize's sizes taken off, pipes in a table's
+ * code spans kept in the cell; `after` puts back on the tree what was taken.
+ */
+function asMarkdownItReads(page: ValidPage): { text: string; after: (tree: Root) => void; diagnostics: Diagnostic[] } {
+  const columns = blankColumnMarkers(page.body);
+  const sized = takeImageSizes(columns.text);
+  const text = protectCodePipes(sized.text);
+  const diagnostics = columns.firstLine === undefined ? [] : [
+    diagnostic(
+      'markdown/unsupported-syntax',
+      { file: page.source.file, line: columns.firstLine + page.bodyLineOffset, column: 1 },
+      'markdown-it-multicolumn\'s columns ("---:1" … ":--:" … ":---") are shown one after another: docsbuild lays out no columns.',
+      'Nothing is lost; to silence this, remove the marker lines, or baseline the warning while VuePress still builds the site.',
+      'multicolumn',
+    ),
+  ];
+  const after = (tree: Root) => {
+    if (text !== sized.text) restoreCodePipes(tree);
+    sizeImages(tree, sized.sizes);
+  };
+  return { text, after, diagnostics };
 }
 
 /** The cheap test for includes and snippet imports (directives.ts reads them). */
@@ -225,29 +241,24 @@ function parseWithinLimits(page: ValidPage, parse: MarkdownParser, vuepress: boo
   const tooDeep = (line: number | undefined, column: number | undefined, message: string) =>
     diagnostic('markdown/too-deep', { file, line: (line ?? 1) + page.bodyLineOffset, column }, message);
   let tree: Root;
-  const found: Diagnostic[] = [];
+  const read = vuepress ? asMarkdownItReads(page) : { text: page.body, after: () => {}, diagnostics: [] };
   try {
-    const columns = vuepress ? blankColumnMarkers(page.body) : { text: page.body };
-    if (columns.firstLine !== undefined) found.push(columnsWarning(file, columns.firstLine + page.bodyLineOffset));
-    const sized = vuepress ? takeImageSizes(columns.text) : { text: page.body, sizes: new Map<string, ImageSize>() };
-    const body = vuepress ? protectCodePipes(sized.text) : page.body;
-    tree = parse(markDirectives(body), vuepress ? 'vuepress' : 'gfm');
-    if (body !== sized.text) restoreCodePipes(tree);
-    sizeImages(tree, sized.sizes);
+    tree = parse(markDirectives(read.text), vuepress ? 'vuepress' : 'gfm');
+    read.after(tree);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return {
       tree: { type: 'root', children: [] },
-      diagnostics: [...found, tooDeep(1, 1, 'This page is nested too deeply to be parsed (lists or quotes thousands of levels deep), so its body is left out.')],
+      diagnostics: [...read.diagnostics, tooDeep(1, 1, 'This page is nested too deeply to be parsed (lists or quotes thousands of levels deep), so its body is left out.')],
     };
   }
   const deep = firstTooDeep(tree);
-  if (!deep) return { tree, diagnostics: found };
+  if (!deep) return { tree, diagnostics: read.diagnostics };
   pruneBelow(tree);
   return {
     tree,
     diagnostics: [
-      ...found,
+      ...read.diagnostics,
       tooDeep(
         deep.position?.start.line,
         deep.position?.start.column,

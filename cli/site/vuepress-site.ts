@@ -471,26 +471,10 @@ function isSidebarDepth(value: unknown): value is number {
 /** A VuePress sidebar path as a site path: relative to the prefix, "" its own page, `.md` dropped, README its folder. */
 function sitePathOf(link: string, prefix: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return link;
-  const sitePath = resolveAgainst(link, prefix.endsWith('/') ? prefix : `${prefix}/`);
+  // A relative one is resolved against its prefix as VuePress's resolvePath does: `./intro` under `/guide/` is `/guide/intro`,
+  // `../faqs/class` is `/faqs/class`, never above the root (path.posix.join keeps a trailing "/"); an absolute one is taken as it is.
+  const sitePath = link.startsWith('/') ? link : path.posix.join(prefix.endsWith('/') ? prefix : `${prefix}/`, link);
   return sitePath.replace(/(^|\/)(readme|index)(\.md)?$/i, '$1').replace(/\.md$/i, '');
-}
-
-/**
- * A relative sidebar path against its prefix (a folder), as VuePress 1's
- * default theme resolves it (resolvePath): `.` segments dropped, `..` going
- * up a folder but never above the root, so `./intro` under `/guide/` is
- * `/guide/intro` and `../faqs/class` is `/faqs/class`. An absolute path is
- * taken as it is.
- */
-function resolveAgainst(link: string, folder: string): string {
-  if (link.startsWith('/')) return link;
-  const stack = folder.split('/').slice(0, -1);
-  for (const segment of link.split('/')) {
-    if (segment === '..') {
-      if (stack.length > 1) stack.pop();
-    } else if (segment !== '.') stack.push(segment);
-  }
-  return stack.join('/') || '/';
 }
 
 /**
