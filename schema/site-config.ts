@@ -194,6 +194,13 @@ export const SiteConfigSchema = z.strictObject({
    * `description`, where given, is the tagline of the home pages under it.
    */
   locales: z.record(LocalePath, z.strictObject({ lang: z.string().min(1), description: z.string().optional() })).default({}),
+  /**
+   * Locale folders, in order, that a path under none of them falls back to
+   * (vuepress-plugin-redirect's `locales: true`): a link to `/guide/x.md`
+   * on a page under `/zh/` leads to `/zh/guide/x.html`, else to the first
+   * folder listed that has it; a visit to `/guide/x.html` redirects to it.
+   */
+  localeFallback: z.array(LocalePath).default([]),
   analytics: z
     .strictObject({
       provider: z.literal('google-tag'),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isExternalUrl } from '../../shared/urls';
 import type { Href } from '../page/link-placeholders';
+import { localeFallbackOf } from './locale-fallback';
 import { findPage, findRedirect, type IndexedPage, type SiteIndex } from './site-index';
 import { beforeAny } from '../support/text-scan';
 
@@ -87,10 +88,13 @@ function resolveUncached(url: string, from: IndexedPage, index: SiteIndex): Link
     : relativeSitePath(path.posix.dirname(from.relativePath), decoded, index.contentFolders);
 
   if (/\.md$/i.test(sitePath)) {
-    const page = index.byRelativePath.get(sitePath.slice(1)) ?? folderPageOf(sitePath, index);
+    const fileOf = (p: string) => index.byRelativePath.get(p.slice(1)) ?? folderPageOf(p, index);
+    const page = fileOf(sitePath) ?? localeFallbackOf(sitePath, `/${from.relativePath}`, index.localeFallback, fileOf);
     return page ? onPage(page, () => withHash(page.path)) : { kind: 'dead', tried: sitePath, hash };
   }
-  const page = findPage(index, sitePath);
+  // Before the redirects: localeFallback's own redirects lead to the first locale, a link to its page's locale first.
+  // The page's locale is its source's folder, as the resolutions are kept by folder (a permalink may lead out of it).
+  const page = findPage(index, sitePath) ?? localeFallbackOf(sitePath, `/${from.relativePath}`, index.localeFallback, (p) => findPage(index, p));
   if (page) return onPage(page, () => withHash(page.path));
   const redirect = findRedirect(index.redirects, sitePath);
   if (redirect) {

@@ -45,6 +45,7 @@ export function buildSiteModel(input: SiteModelInput): { model: SiteModel; diagn
   const { unique, diagnostics } = dropDuplicatePaths(input.pages);
   const redirectTable = buildRedirects(config.redirects, new Map(unique.map((p) => [p.indexed.path, p.indexed])), (from) => site.locate(['redirects'], from), {
     allowExternal: input.allowExternalRedirects,
+    localeFallback: config.localeFallback,
   });
   append(diagnostics, redirectTable.diagnostics);
   const index = createSiteIndex(
@@ -53,6 +54,7 @@ export function buildSiteModel(input: SiteModelInput): { model: SiteModel; diagn
     new Map(redirectTable.redirects.map((r) => [r.from, r.to])),
     input.assets,
     input.contentFolders,
+    config.localeFallback,
   );
   const navigation = resolveNavigation(config, index, (path) => site.locate(path));
   append(diagnostics, navigation.diagnostics);

@@ -6,6 +6,7 @@ import { navLinksOf } from '../../shared/nav-links';
 import type { Diagnostic, Place } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
+import { localeFallbackOf } from './locale-fallback';
 import { findPage, findRedirect, type IndexedPage, type SiteIndex } from './site-index';
 import { anchorHint } from './checks/links';
 import { safeDecode } from './links';
@@ -52,7 +53,7 @@ export function resolveNavigation(
    * link: the entry links straight to the target). Undefined for none.
    */
   const pageOf = (link: string, pagePath: string, at: readonly PropertyKey[], what: string): IndexedPage | undefined => {
-    const page = findPage(index, pagePath);
+    const page = findPage(index, pagePath) ?? localeFallbackOf(pagePath, undefined, index.localeFallback, (p) => findPage(index, p));
     if (page) return page;
     const redirect = findRedirect(index.redirects, pagePath);
     const target = redirect && index.pages.get(redirect.to);

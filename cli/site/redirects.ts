@@ -2,6 +2,7 @@ import { isWebUrl } from '../../shared/urls';
 import type { Diagnostic, Place } from '../diagnostics/diagnostic';
 import { diagnostic } from '../diagnostics/diagnostic';
 import { didYouMean } from '../diagnostics/suggest';
+import { localeFallbackRedirects } from './locale-fallback';
 import { findPage, findRedirect } from './site-index';
 import type { IndexedPage } from './site-index';
 
@@ -18,18 +19,21 @@ export interface RedirectTable {
 }
 
 /**
- * Resolves the config's redirects to final page paths (collapsing chains) and
- * adds an `index.html` twin for every folder page.
+ * Resolves the config's redirects to final page paths (collapsing chains),
+ * adds an `index.html` twin for every folder page and, with site.yaml
+ * `localeFallback`, a redirect from each locale-less path of a locale's page
+ * (locale-fallback.ts) that nothing else claims.
  */
 export function buildRedirects(
   configured: Readonly<Record<string, string>>,
   pages: ReadonlyMap<string, IndexedPage>,
   locate: (from: string) => Place,
-  options: { allowExternal?: boolean } = {},
+  options: { allowExternal?: boolean; localeFallback?: readonly string[] } = {},
 ): RedirectTable {
   const diagnostics: Diagnostic[] = [];
   const declared = new Map(Object.entries(configured));
   const resolved = new Map<string, string>();
+  const fallbacks = localeFallbackRedirects(pages, options.localeFallback ?? [], (path) => findRedirect(declared, path) !== undefined);
 
   for (const [from, firstTarget] of declared) {
     const at = locate(from);
@@ -53,7 +57,9 @@ export function buildRedirects(
         }
         break;
       }
-      const page = findPage({ pages }, target);
+      // A target under no locale folder reaches a locale's page as a visitor does (site.yaml localeFallback).
+      const fallback = findRedirect(fallbacks, target);
+      const page = findPage({ pages }, target) ?? (fallback && pages.get(fallback.to));
       if (page) {
         if (seen.length > 1) {
           diagnostics.push(
@@ -91,6 +97,7 @@ export function buildRedirects(
     }
   }
 
+  for (const [from, to] of fallbacks) resolved.set(from, to);
   for (const pagePath of pages.keys()) {
     if (pagePath.endsWith('/')) resolved.set(`${pagePath}index.html`, pagePath);
   }

@@ -29,6 +29,8 @@ export interface SiteIndex {
    * clamped at the content root.
    */
   contentFolders: readonly string[];
+  /** site.yaml `localeFallback`: where a path under no locale folder is looked for (locale-fallback.ts). */
+  localeFallback: readonly string[];
 }
 
 /** How many folder names contentFolders keeps: no path climbs further out and back in. */
@@ -40,6 +42,7 @@ export function createSiteIndex(
   redirects: ReadonlyMap<string, string>,
   assets: ReadonlyMap<string, string> = new Map(),
   contentFolders: readonly string[] = [],
+  localeFallback: readonly string[] = [],
 ): SiteIndex {
   return {
     base,
@@ -48,6 +51,7 @@ export function createSiteIndex(
     redirects,
     assets,
     contentFolders: contentFolders.slice(-CONTENT_FOLDERS_KEPT),
+    localeFallback,
   };
 }
 

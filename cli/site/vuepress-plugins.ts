@@ -8,6 +8,11 @@ export interface VuepressPlugins {
   analytics?: { provider: 'google-tag'; id: string };
   /** The sitemap plugin's `hostname` or the canonical plugin's `baseURL`, as site.yaml `host` (docsbuild writes sitemap.xml and canonical links with it). */
   host?: string;
+  /**
+   * The redirect plugin's `locales` redirection, when on: its `fallback`
+   * locale (tried first), if any. The locales' order is the config's.
+   */
+  localeRedirect?: { fallback?: string };
   /** Each plugin that does not run, by its name as written and its place in the list, with what docsbuild does instead. */
   notRun: { name: string; index: number; why: string }[];
   /** Every entry's name as written, in order ('' for a plugin written as code): to find each one in the config's text. */
@@ -85,6 +90,11 @@ export function readVuepressPlugins(plugins: unknown, { redirectsRead = false }:
       if (host !== undefined) result.host = host;
       else if (short === 'sitemap') notRun('its "hostname" is no scheme and host such as https://example.com, so no sitemap.xml is made; set site.yaml host: https://…');
       else notRun('its "baseURL" is no scheme and host such as https://example.com, so no canonical links are written; set site.yaml host: https://…');
+    } else if (short === 'redirect' && isRecord(options) && options.locales) {
+      // Its locales redirection becomes site.yaml localeFallback; custom redirectors are code, and do not run.
+      const fallback = isRecord(options.locales) && typeof options.locales.fallback === 'string' ? options.locales.fallback : undefined;
+      result.localeRedirect = fallback === undefined ? {} : { fallback };
+      if (Array.isArray(options.redirectors) && options.redirectors.length > 0) notRun('its "redirectors" are code and do not run; its "locales" redirection is read (site.yaml localeFallback), write other redirects in site.yaml `redirects`');
     } else if (!READ.has(short) && !(short === 'html-redirect' && redirectsRead)) {
       notRun(INSTEAD[short] ?? 'VuePress plugins do not run in docsbuild');
     }

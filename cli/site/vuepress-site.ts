@@ -144,6 +144,12 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   if (plugins.containers.length > 0) markdown.containers = plugins.containers;
   if (plugins.analytics) input.analytics = plugins.analytics;
   if (plugins.host) input.host = plugins.host;
+  if (plugins.localeRedirect) {
+    // The plugin tries its fallback, then the config's locales in order ('/' is every path as it is).
+    const { fallback } = plugins.localeRedirect;
+    const folders = [...(fallback === undefined ? [] : [`/${fallback.replace(/^\/+|\/+$/g, '')}/`]), ...Object.keys(locales)].filter((folder) => /^\/[^/].*\/$/.test(folder) && !folder.startsWith('//'));
+    if (folders.length > 0) input.localeFallback = [...new Set(folders)];
+  }
   // Each entry's name is looked for after the one before it, so a plugin listed twice is placed at its own line.
   const pluginsAt = positionOfKey(text, ['plugins']);
   let from = pluginsAt.offset ?? 0;
