@@ -176,6 +176,8 @@ function baseProblem(base: string): string | undefined {
 
 /** content/site.yaml: the one file writers edit to configure the site. */
 /** A folder of the site that holds one language's pages: `/fr/`. */
+/** A webpack alias's name as a URL starts with it (after VuePress's `~`): `@assets`, `images`. */
+const AliasName = z.string().regex(/^[^\s/~.?#][^\s?#]*$/, { message: 'must be a name such as "@assets" (no spaces; not starting with "/", "~" or ".")' }).refine((name) => !name.endsWith('/') && !name.endsWith('$'), { message: 'must not end with "/" or "$"' });
 const LocalePath = SitePath.refine((p) => p.length > 1 && p.endsWith('/'), { message: 'must be a folder such as "/fr/" (starting and ending with "/")' });
 
 /** A container type as written after `:::`. */
@@ -201,6 +203,12 @@ export const SiteConfigSchema = z.strictObject({
    * folder listed that has it; a visit to `/guide/x.html` redirects to it.
    */
   localeFallback: z.array(LocalePath).default([]),
+  /**
+   * URL prefixes that stand for a folder of the content, as a VuePress tree's
+   * webpack aliases: with `{ "@assets": /assets/ }`, an image written
+   * `~@assets/x.png` or `@assets/x.png` is the file /assets/x.png.
+   */
+  aliases: z.record(AliasName, SitePath.refine((p) => p.endsWith('/'), { message: 'must be a folder such as "/assets/" (ending with "/")' })).default({}),
   analytics: z
     .strictObject({
       provider: z.literal('google-tag'),

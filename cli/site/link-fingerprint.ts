@@ -25,7 +25,7 @@ const PAGES_PER_UPDATE = 512;
 
 function fingerprintOf(index: SiteIndex): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify([FORMAT, index.base, index.pages.size, index.byRelativePath.size, index.contentFolders, index.localeFallback]));
+  hash.update(JSON.stringify([FORMAT, index.base, index.pages.size, index.byRelativePath.size, index.contentFolders, index.localeFallback, index.aliases]));
   let batch: unknown[] = [];
   const flush = () => {
     hash.update(JSON.stringify(batch));
@@ -46,4 +46,4 @@ function fingerprintOf(index: SiteIndex): string {
 }
 
 /** Changed whenever what the fingerprint covers changes (a field resolveLink reads that it did not). */
-const FORMAT = 2;
+const FORMAT = 3;

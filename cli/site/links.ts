@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isExternalUrl } from '../../shared/urls';
 import type { Href } from '../page/link-placeholders';
+import { aliasedPath } from './aliases';
 import { localeFallbackOf } from './locale-fallback';
 import { findPage, findRedirect, type IndexedPage, type SiteIndex } from './site-index';
 import { beforeAny } from '../support/text-scan';
@@ -79,7 +80,7 @@ function resolveUncached(url: string, from: IndexedPage, index: SiteIndex): Link
 
   const decoded = safeDecode(rawPath);
   const baseless = index.base.slice(0, -1);
-  const absolute = decoded === baseless ? '/' : decoded.startsWith(index.base) ? `/${decoded.slice(index.base.length)}` : decoded;
+  const absolute = aliasedPath(decoded, index.aliases) ?? (decoded === baseless ? '/' : decoded.startsWith(index.base) ? `/${decoded.slice(index.base.length)}` : decoded);
   // posix join/normalize keep a trailing slash and clamp ".." at the root.
   const sitePath = absolute.startsWith('/')
     ? NOT_NORMAL.test(absolute)

@@ -54,7 +54,7 @@ export function buildSiteModel(input: SiteModelInput): { model: SiteModel; diagn
     new Map(redirectTable.redirects.map((r) => [r.from, r.to])),
     input.assets,
     input.contentFolders,
-    config.localeFallback,
+    { localeFallback: config.localeFallback, aliases: config.aliases },
   );
   const navigation = resolveNavigation(config, index, (path) => site.locate(path));
   append(diagnostics, navigation.diagnostics);

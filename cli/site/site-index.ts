@@ -31,6 +31,14 @@ export interface SiteIndex {
   contentFolders: readonly string[];
   /** site.yaml `localeFallback`: where a path under no locale folder is looked for (locale-fallback.ts). */
   localeFallback: readonly string[];
+  /** site.yaml `aliases`: a URL prefix → the folder it stands for (aliases.ts). */
+  aliases: Readonly<Record<string, string>>;
+}
+
+/** Where site.yaml sends paths that are not written as the site's own. */
+export interface PathSettings {
+  localeFallback?: readonly string[];
+  aliases?: Readonly<Record<string, string>>;
 }
 
 /** How many folder names contentFolders keeps: no path climbs further out and back in. */
@@ -42,7 +50,7 @@ export function createSiteIndex(
   redirects: ReadonlyMap<string, string>,
   assets: ReadonlyMap<string, string> = new Map(),
   contentFolders: readonly string[] = [],
-  localeFallback: readonly string[] = [],
+  { localeFallback = [], aliases = {} }: PathSettings = {},
 ): SiteIndex {
   return {
     base,
@@ -52,6 +60,7 @@ export function createSiteIndex(
     assets,
     contentFolders: contentFolders.slice(-CONTENT_FOLDERS_KEPT),
     localeFallback,
+    aliases,
   };
 }
 

@@ -5,6 +5,7 @@ import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnost
 import type { VuepressFolder } from '../source/load';
 import { isCode, isConfigRecord as isRecord, type StandIn } from '../source/vuepress-config';
 import { checkSiteConfig, type ParsedSiteConfig } from './site-config';
+import { readVuepressAliases } from './vuepress-aliases';
 import { readVuepressPlugins } from './vuepress-plugins';
 import { readVuepressRedirects } from './vuepress-redirects';
 import { escapeRegExp } from '../support/regexp';
@@ -22,6 +23,8 @@ export interface VuepressConfigSource {
   runsInContentFolder?: boolean;
   /** The tree's `.vuepress/redirects` is read (vuepressSiteOf): the html-redirect plugin's job is done. */
   redirectsRead?: boolean;
+  /** The content folder's absolute path: where the config's webpack aliases lead is told from it. */
+  contentDir?: string;
 }
 
 export interface VuepressSite {
@@ -61,7 +64,6 @@ const HEAD_TAGS = new Set(['meta', 'link', 'script', 'style', 'noscript', 'base'
 const WHY: Record<string, string> = {
   dest: 'the output folder is docsbuild\'s --out flag (or "out" in docsbuild.config.json)',
   theme: 'docsbuild has one viewer; a custom theme does not run',
-  configureWebpack: 'docsbuild does not use webpack',
   chainWebpack: 'docsbuild does not use webpack',
   // It reads the syntax of some of them itself: one such plugin in the config is no sign its pages will show as written.
   extendMarkdown:
@@ -103,9 +105,16 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   const theme = { ...themeIn, ...(lead === '/' && isRecord(themeLocales['/']) ? themeLocales['/'] : leadTheme) };
   const whose = lead === '/' ? "the root locale's" : `the first locale's (${lead})`;
 
+  let webpackAliases: Record<string, string> | undefined;
   for (const key of Object.keys(config).sort()) {
     if (key === 'locales') {
       if (otherLocales.length > 0) differs([key], `VuePress config "locales": docsbuild builds one site; the pages under ${otherLocales.join(', ')} are pages of this site in their locale's language, with ${whose} title and nav, a language menu in the nav leading to each locale's home page, and each locale's sidebar a group of the one sidebar.`);
+    } else if (key === 'configureWebpack') {
+      const { aliases, unused } = readVuepressAliases(config[key], source.contentDir);
+      if (Object.keys(aliases).length > 0) webpackAliases = aliases;
+      if (unused.length === 0) continue;
+      if (webpackAliases) differs([key], `VuePress config "${key}" is read in part: its other resolve.alias folders become site.yaml aliases, but ${unused.join('; ')}.`);
+      else ignored([key], unused.join('; '));
     } else if (!READ_KEYS.has(key)) ignored([key], WHY[key] ?? 'docsbuild has no such setting');
   }
   const siteTitle = stringOr(config.title, stringOr(rootLocale.title, fallbackTitle));
@@ -144,6 +153,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   if (plugins.containers.length > 0) markdown.containers = plugins.containers;
   if (plugins.analytics) input.analytics = plugins.analytics;
   if (plugins.host) input.host = plugins.host;
+  if (webpackAliases) input.aliases = webpackAliases;
   if (plugins.localeRedirect) {
     // The plugin tries its fallback, then the config's locales in order ('/' is every path as it is).
     const { fallback } = plugins.localeRedirect;
@@ -571,7 +581,7 @@ export function vuepressSiteOf(folder: VuepressFolder, fallbackTitle: string): V
   const loaded = folder.config;
   const redirects = folder.redirects && readVuepressRedirects(folder.redirects);
   const site: VuepressSite = loaded
-    ? siteFromVuepress({ value: loaded.result.value, text: loaded.source.text, file: loaded.source.file, runsInContentFolder: folder.runsInContentFolder, redirectsRead: redirects !== undefined }, fallbackTitle)
+    ? siteFromVuepress({ value: loaded.result.value, text: loaded.source.text, file: loaded.source.file, runsInContentFolder: folder.runsInContentFolder, redirectsRead: redirects !== undefined, contentDir: folder.contentDir }, fallbackTitle)
     : { input: { title: fallbackTitle, markdown: { slugify: 'vuepress' } }, locate: () => ({ file: folder.configFile ?? '' }), diagnostics: [] };
   if (!redirects) return site;
   return {

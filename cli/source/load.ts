@@ -93,6 +93,8 @@ export interface VuepressFolder {
   config?: { source: SourceFile; result: VuepressConfigResult };
   /** VuePress runs in the content folder (its package.json's script says so), not the folder above it. */
   runsInContentFolder?: true;
+  /** The content folder's absolute path (where the config's paths, such as its webpack aliases, lead is told from it). */
+  contentDir?: string;
   /** `.vuepress/enhanceApp.js`, read as text (never run) for the redirects `docsbuild migrate` carries over. */
   enhanceApp?: SourceFile;
   /** Without a site.yaml: `.vuepress/redirects`, the html-redirect plugin's redirects, which stand in for site.yaml's. */
@@ -255,7 +257,7 @@ export function displayPathIn(config: ContentLocation): (relativePath: string) =
 async function findVuepressFolder(contentDir: string): Promise<VuepressFolder | undefined> {
   const folder = path.join(contentDir, VUEPRESS_DIR);
   if (!(await isDirectory(folder))) return undefined;
-  const found: VuepressFolder = (await runsInContentFolder(contentDir)) ? { runsInContentFolder: true } : {};
+  const found: VuepressFolder = (await runsInContentFolder(contentDir)) ? { runsInContentFolder: true, contentDir } : { contentDir };
   for (const name of VUEPRESS_CONFIG_NAMES) {
     if (await isFile(path.join(folder, name))) return { ...found, configFile: `${VUEPRESS_DIR}/${name}` };
   }

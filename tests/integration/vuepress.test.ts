@@ -290,6 +290,46 @@ describe('VuePress 1 trees: the .vuepress/ folder', () => {
     expect(placesOf(yaml, 'site.yaml')).toEqual(['redirect/external-target@3:3']);
   });
 
+  it("reads a tree laid out as Sanic's guide: webpack-aliased images (~@assets/…) are the content's files, and locale-less links lead to the linking page's locale (vuepress-plugin-redirect's locales)", async () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const config = [
+      "const path = require('path');",
+      'module.exports = {',
+      "  locales: { '/en/': { lang: 'en-US', title: 'Docs' }, '/zh/': { lang: 'zh-CN', title: '文档' } },",
+      "  plugins: [['vuepress-plugin-redirect', { locales: true }]],",
+      "  configureWebpack: { resolve: { alias: { '@assets': path.resolve(__dirname, '../assets'), '@up': path.resolve(__dirname, '../..') } } },",
+      '};',
+      '',
+    ].join('\n');
+    const built = await buildFiles(
+      {
+        [VUEPRESS_CONFIG]: config,
+        'assets/images/flow.png': png,
+        'en/README.md': '# Start\n\n![flow](~@assets/images/flow.png) [Routing](/guide/routing.md#paths)\n',
+        'en/guide/routing.md': '# Routing\n\n## Paths\n',
+        'zh/README.md': '# 开始\n\n<img src="@assets/images/flow.png" alt="flow"> [路由](/guide/routing.md#paths)\n',
+        'zh/guide/routing.md': '# 路由\n\n## Paths\n',
+      },
+      'build',
+    );
+    expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // The alias that leads outside the content folder is the one warning of the webpack config.
+    expect(built.diagnostics.filter((d) => d.message.includes('configureWebpack')).map((d) => d.message)).toEqual([expect.stringMatching(/"configureWebpack" is read in part.* but the alias\(es\) "@up" name no folder of the content folder/)]);
+    const html = (sitePath: string) => (JSON.parse(built.files.get(built.manifest!.pages.find((p) => p.path === sitePath)!.chunk) as string) as { html: string }).html;
+    const image = /src="(\/assets\/media\/flow\.[0-9a-f]+\.png)"/;
+    const published = image.exec(html('/en/'))?.[1];
+    expect(published).toBeDefined();
+    expect(built.files.has(published!.slice(1))).toBe(true);
+    expect(image.exec(html('/zh/'))?.[1]).toBe(published);
+    expect(html('/en/')).toContain('href="/en/guide/routing.html#paths"');
+    expect(html('/zh/')).toContain('href="/zh/guide/routing.html#paths"');
+    // A visit from outside to a locale-less path: the first locale's page.
+    const redirects = JSON.parse(built.files.get('redirects.json') as string).redirects as { from: string; to: string }[];
+    expect(redirects).toContainEqual({ from: '/', to: '/en/' });
+    expect(redirects).toContainEqual({ from: '/guide/routing.html', to: '/en/guide/routing.html' });
+    expect(built.files.get('guide/routing.html')).toContain('url=/en/guide/routing.html');
+  });
+
   it('builds again after .vuepress/redirects changes, with the cache on', async () => {
     const site = tempSite(redirectedTree('/demos/ /demos/bars.html\n'));
     try {
