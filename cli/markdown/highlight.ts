@@ -46,8 +46,15 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
   const shiki = await createHighlighter({ themes: Object.values(THEMES), langs: langs as BundledLanguage[] });
   const loaded = new Set(shiki.getLoadedLanguages().map((l) => l.toLowerCase()));
   // The first highlight of a fresh highlighter can come out with the other
-  // theme's colours (seen in worker threads): run one per language and discard it.
-  for (const lang of langs) shiki.codeToHast('x', { lang: lang as BundledLanguage, themes: THEMES, defaultColor: false, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT });
+  // theme's colours (seen in worker threads): run one per language and discard it,
+  // just before the language's first block: a build of one edited page warms its own
+  // languages, not every one of the site's (a third of a second on the real site).
+  const warmed = new Set<string>();
+  const warm = (name: string) => {
+    if (warmed.has(name)) return;
+    warmed.add(name);
+    shiki.codeToHast('x', { lang: name as BundledLanguage, themes: THEMES, defaultColor: false, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT });
+  };
   // Each block is scanned once for both themes (see shared-tokenizing.ts).
   const sharing = new Map<string, SharedTokenizing | undefined>();
   const sharingFor = (name: string) => {
@@ -58,6 +65,7 @@ export async function createCodeHighlighter(languages: Iterable<string>, options
     highlight(code, lang) {
       const name = grammarOf(lang);
       if (!loaded.has(name)) return undefined;
+      warm(name);
       const toHast = () => shiki.codeToHast(code, { lang: name as BundledLanguage, themes: THEMES, defaultColor: false, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT });
       const shared = sharingFor(name);
       const root = shared ? shared.around(toHast) : toHast();
