@@ -114,7 +114,7 @@ async function run(mode: 'check' | 'build', flags: CommonFlags): Promise<void> {
     }
   }
   if (config.timings) {
-    const pages = `  pages: ${result.pageCount}, from the cache ${result.pagesFromCache}, bodies read ${result.bodiesRead}${run?.upToDate ? ' (up to date: nothing read or written)' : ''}`;
+    const pages = `  pages: ${result.pageCount}, from the cache ${result.pagesFromCache}, bodies read ${result.bodiesRead}${result.codeBlocksReused ? `, code blocks reused ${result.codeBlocksReused}` : ''}${run?.upToDate ? ' (up to date: nothing read or written)' : ''}`;
     process.stderr.write(`Timings:\n${timer.report()}\n${pages}\n`);
   }
 }

@@ -116,6 +116,8 @@ export interface BuildResult {
   pagesFromCache: number;
   /** Pages whose body was read to make output; the others' output was all reused from the previous build. */
   bodiesRead: number;
+  /** Code blocks of the pages processed that were written as the last build wrote them, without highlighting (page/stored-code-blocks.ts). */
+  codeBlocksReused?: number;
   /** Pages whose links were checked; with a memory of the last build's checks, the others' problems were kept. */
   pagesChecked?: number;
   /** Every file pages include or import snippets from, absolute: `dev` watches those outside the content folder too. */
@@ -212,7 +214,7 @@ async function buildWith(
 
   const summarising = summarisePages(imports.pages, context, {
     ...config.pages,
-    cache: config.pages.cache && { ...config.pages.cache, textHashes: sources.textHashes, summaries: storedSummaries },
+    cache: config.pages.cache && { ...config.pages.cache, textHashes: sources.textHashes, previousTextHashes: sources.previousTextHashes, summaries: storedSummaries },
     parallel: early?.pool ?? config.pages.parallel,
     parts: PAGE_PARTS,
     pipeline,
@@ -226,7 +228,7 @@ async function buildWith(
     await new Promise((resolve) => setImmediate(resolve));
     options.output?.prepare?.();
   }
-  const { summaries, fromCache, bodies, inputKeys } = await summarising;
+  const { summaries, fromCache, bodies, inputKeys, reusedBlocks } = await summarising;
   cleanups.push(() => bodies.release());
   await early?.done(context.codeLanguages);
   for (const summary of summaries) append(diagnostics, summary.diagnostics);
@@ -240,6 +242,7 @@ async function buildWith(
     pageCount: sources.pages.length,
     pagesFromCache: fromCache,
     bodiesRead: 0,
+    ...(reusedBlocks > 0 ? { codeBlocksReused: reusedBlocks } : {}),
     importedFiles: imports.files,
   };
   const allPages = sitePagesOf(summaries);

@@ -20,8 +20,8 @@ const tools = createPageTools(await knownLanguageNames(), PAGE_PARTS, () => (hig
 parentPort!.on('message', async ({ index, source }: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    const { summary, body } = await processPage(source, context, tools);
-    reply = { index, result: body ? { summary, body: encodeBody(body) } : { summary } };
+    const { summary, body, reusedBlocks } = await processPage(source, context, tools);
+    reply = { index, result: { summary, ...(body ? { body: encodeBody(body) } : {}), ...(reusedBlocks ? { reusedBlocks } : {}) } };
   } catch (error) {
     reply = { index, error: (error as Error).message };
   }

@@ -2,7 +2,7 @@
 // package's import) and the bench runner from TypeScript with esbuild: Node 20
 // cannot run .ts files, and a bundle starts faster than many small modules.
 // npm packages stay imports (`packages: 'external'`): an installed docsbuild
-// resolves them from its own dependencies.
+// resolves them from its own dependencies; the page worker is the exception (below).
 //
 // `--package` (prepack): what the npm package ships and nothing else: no bench
 // runner, no test helper, no source maps (the package carries no sources of
@@ -28,10 +28,26 @@ const shared = {
 await rm('build', { recursive: true, force: true });
 await build({
   ...shared,
-  entryPoints: { cli: 'cli/bin.ts', index: 'cli/index.ts', worker: 'cli/worker.ts', 'document-worker': 'cli/features/viewer/document-worker.ts', ...(forPackage ? {} : { bench: 'tests/bench/bench.ts' }) },
+  entryPoints: { cli: 'cli/bin.ts', index: 'cli/index.ts', 'document-worker': 'cli/features/viewer/document-worker.ts', ...(forPackage ? {} : { bench: 'tests/bench/bench.ts' }) },
   outdir: 'build',
   splitting: true,
   chunkNames: 'chunk-[hash]',
+});
+
+// The page worker is one file with its npm packages in it (shiki aside: its
+// grammars and WebAssembly are files it loads as needed): Node's loader took
+// 0.5-0.6 s to load the hundreds of modules of micromark, unified and the
+// rest, most of a one-edit build's per-page stage on a small site (the real
+// site's: 0.66-0.79 s split, 0.46-0.52 s as one file). Their license notices
+// stay, at the end of the file. CommonJS packages (gray-matter's) get a require.
+await build({
+  ...shared,
+  packages: undefined,
+  external: ['shiki', '@shikijs/*'],
+  legalComments: 'eof',
+  banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+  entryPoints: { worker: 'cli/worker.ts' },
+  outdir: 'build',
 });
 
 // The executable sets NODE_ENV before anything loads React: react-dom/server

@@ -21,8 +21,8 @@ import { isSpaceOrTab } from '../support/text-scan';
  * renders every fixture page and the real site both ways and compares.
  */
 export interface DirectOptions {
-  /** A code block as an element (highlighted); written with hast-util-to-html as the general way writes it. */
-  code: (node: Code) => Element;
+  /** A code block's HTML: its element (highlighted) as hast-util-to-html writes it, as the general way does. */
+  codeHtml: (node: Code) => string;
   /** What a `[[toc]]` marker holds. */
   toc: ElementContent[];
   /** A heading's other anchors, by its id (render.ts addAnchorAliases). */
@@ -128,7 +128,7 @@ function one(node: Nodes, parent: Parent, options: DirectOptions, afterBreak: bo
       return undefined;
     case 'code':
       if (node.data !== undefined && Object.keys(node.data).some((key) => key !== 'fence')) unsupported();
-      return { html: toHtml(options.code(node)) };
+      return { html: options.codeHtml(node) };
     case 'toc':
       return { html: toHtml(tocElement(options.toc)) };
     case 'container':

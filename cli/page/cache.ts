@@ -6,6 +6,7 @@ import type { KnownTextHash, SourceFile } from '../source/load';
 import { constantsNamedIn, factsOf } from '../source/text-facts';
 import { textHash } from '../support/hash';
 import { pruneCache } from './cache-prune';
+import { storedBlocksOf } from './stored-code-blocks';
 import { SummaryIndex } from './summary-index';
 import type { PageBody, PageContext, PageSummary } from './types';
 
@@ -30,6 +31,12 @@ export interface PageCache {
   get(source: SourceFile, context: PageContext): Promise<PageSummary | undefined>;
   /** The body of a stored page; undefined when the entry is gone or damaged (process the page again). */
   body(source: SourceFile, context: PageContext): Promise<PageBody | undefined>;
+  /**
+   * The code blocks of the page's last version (its entry for the text it
+   * had at the last build, page/stored-code-blocks.ts), by key; empty when
+   * there is none (a new page, a cold cache, another tool or setting).
+   */
+  storedBlocks(source: SourceFile, context: PageContext): Promise<Map<string, string>>;
   /**
    * Stores a processed page, its body an object or already the bytes of its JSON (page/body-bytes.ts); false when it could not be written (the caller keeps the body then).
    * With `index: false` its summary is not kept for the summaries file until given to `index` (a caller that holds the summaries packed meanwhile).
@@ -58,6 +65,8 @@ export interface PageCacheOptions {
   textHashes?: Map<string, KnownTextHash>;
   /** The summaries file, when the caller began reading it already (readSummaries); read on the first lookup otherwise. */
   summaries?: Promise<SummaryIndex>;
+  /** Per page changed since the last build (relativePath), the hash of its text then: where storedBlocks finds its last entry. */
+  previousTextHashes?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -124,6 +133,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // A check leaves entries without a body: a build must render those pages.
       if (!summary || (context.render && summary.page !== undefined && summary.page.rendered === undefined)) return undefined;
       return summary;
+    },
+    async storedBlocks(source, context) {
+      const previous = options.previousTextHashes?.get(source.relativePath);
+      if (previous === undefined) return new Map();
+      const key = cacheKey(source, context, options.toolVersion, previous);
+      let entry: ReturnType<typeof splitEntry>;
+      try {
+        entry = splitEntry(await readFile(fileOf(key), 'utf8'));
+      } catch {
+        return new Map();
+      }
+      const body = entry.body === undefined ? undefined : validBody(entry.body);
+      // The entry stays for the pruning to judge: it is not this build's, so its age alone decides.
+      return body && validEntry(entry.head, key, source) ? storedBlocksOf(body.html, body.codeBlocks) : new Map();
     },
     async body(source, context) {
       const entry = await read(source, context);

@@ -5,7 +5,7 @@ import { positionOf } from '../support/yaml';
 import { parseFrontmatter } from './frontmatter';
 import { createMarkdownParser, parseMarkdown, type MarkdownParser } from './markdown';
 import { extractOutline } from './outline';
-import { renderPage } from './render';
+import { NEEDS_HIGHLIGHTER, renderPage } from './render';
 import { findSuppressions } from './suppressions';
 import { routeOf } from './route';
 import { inferTitle } from './title';
@@ -80,14 +80,24 @@ export async function processPage(source: SourceFile, context: PageContext, tool
 
   let body: PageBody | undefined;
   let rendered: SummarisedPage['rendered'];
+  let reusedBlocks: number | undefined;
   if (context.render && tools.highlighter) {
-    const { html, linkUrls } = renderPage(tree, outline, {
-      highlighter: await tools.highlighter(),
-      html: context.html,
-      lineNumbers: context.markdown?.lineNumbers,
-    });
+    const render = (highlighter: Highlighter | undefined) =>
+      renderPage(tree, outline, { highlighter, storedBlocks: source.storedBlocks, html: context.html, lineNumbers: context.markdown?.lineNumbers });
+    let written: ReturnType<typeof renderPage> | undefined;
+    // With the page's blocks stored, the highlighter is made only if a block is not among them (shiki's start is most of a small one-edit build).
+    if (source.storedBlocks && source.storedBlocks.size > 0) {
+      try {
+        written = render(undefined);
+      } catch (error) {
+        if (error !== NEEDS_HIGHLIGHTER) throw error;
+      }
+    }
+    written ??= render(await tools.highlighter());
+    const { html, linkUrls, codeBlocks } = written;
+    reusedBlocks = written.reusedBlocks;
     const input = { source, tree, outline, title: title || route.path, html, context };
-    body = { html, parts: {} };
+    body = { html, parts: {}, ...(codeBlocks ? { codeBlocks } : {}) };
     rendered = { linkUrls, parts: {} };
     for (const part of tools.parts) {
       const made = part.perPage(input);
@@ -109,5 +119,5 @@ export async function processPage(source: SourceFile, context: PageContext, tool
     suppressions,
     rendered,
   };
-  return { summary, body };
+  return reusedBlocks ? { summary, body, reusedBlocks } : { summary, body };
 }

@@ -16,9 +16,16 @@ import type { PageOutline } from './outline';
 import { hasWebScheme, isExternalUrl } from '../../shared/urls';
 import { annotateTree } from './annotate';
 import { placeholderFor } from './link-placeholders';
+import { blockKey, placesOf, type CodeBlockPlaces } from './stored-code-blocks';
 
 export interface RenderContext {
-  highlighter: Highlighter;
+  /**
+   * Undefined: the page's blocks are all in `storedBlocks` and the highlighter
+   * was not made; a page that needs it after all throws NEEDS_HIGHLIGHTER.
+   */
+  highlighter: Highlighter | undefined;
+  /** The page's blocks as the last build wrote them, by blockKey (page/stored-code-blocks.ts): written as they were. */
+  storedBlocks?: ReadonlyMap<string, string>;
   /** What raw HTML may keep; default: GitHub's rules, no iframes. */
   html?: HtmlPolicy;
   /** Number the lines of every code block unless its fence says `:no-line-numbers` (site.yaml `markdown.lineNumbers`). */
@@ -34,7 +41,14 @@ export interface RenderedPage {
   linkUrls: string[];
   /** Whether the direct renderer wrote it (markdown-html.ts) rather than the general one. */
   direct: boolean;
+  /** Where the direct renderer wrote each code block into `html`, for the next build after an edit (stored-code-blocks.ts). */
+  codeBlocks?: CodeBlockPlaces;
+  /** How many of its code blocks were written from `storedBlocks`. */
+  reusedBlocks: number;
 }
+
+/** Thrown when a page rendered without a highlighter (RenderContext.highlighter) has a block that needs one. */
+export const NEEDS_HIGHLIGHTER = Symbol('needs a highlighter');
 
 /**
  * The page body as HTML: headings with anchors, links under the base, code
@@ -47,18 +61,33 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, context: Re
   const tree = annotateTree(pageTree.tree, outline.headingIds, (node) => placeholderOf(node, linkUrls, policy));
   // Remembered: a page the direct renderer gives up on midway is rendered again the general way, its blocks highlighted once.
   const blocks = new Map<Code, Element>();
-  const code = (node: Code) => blocks.get(node) ?? blocks.set(node, renderCode(node, context.highlighter, context.lineNumbers === true)).get(node)!;
+  const lineNumbers = context.lineNumbers === true;
+  const highlighter = () => context.highlighter ?? (() => {
+    throw NEEDS_HIGHLIGHTER;
+  })();
+  const code = (node: Code) => blocks.get(node) ?? blocks.set(node, renderCode(node, highlighter(), lineNumbers)).get(node)!;
   const toc = tocList(outline.headers);
+  // Each block the direct renderer writes, by its key: stored with the body, the next build after an edit writes it again as it is.
+  const written: [string, string][] = [];
+  let reusedBlocks = 0;
+  const codeHtml = (node: Code) => {
+    const key = blockKey(node, lineNumbers);
+    const stored = context.storedBlocks?.get(key);
+    if (stored !== undefined) reusedBlocks++;
+    const html = stored ?? toHtml(code(node));
+    written.push([key, html]);
+    return html;
+  };
   // Pages without raw HTML (most) are written straight from Markdown; the direct renderer says when a page is not one it can write.
-  const direct = context.general ? undefined : markdownToHtml(tree, { code, toc, aliases: outline.aliases });
-  if (direct !== undefined) return { html: direct, linkUrls, direct: true };
+  const direct = context.general ? undefined : markdownToHtml(tree, { codeHtml, toc, aliases: outline.aliases });
+  if (direct !== undefined) return { html: direct, linkUrls, direct: true, reusedBlocks, ...(written.length > 0 ? { codeBlocks: placesOf(direct, written) } : {}) };
   const hast = pageToHast(tree, { code, toc, headingAnchors: true });
   const clean = cleanHtml(hast, policy);
   placeRawUrls(clean, linkUrls);
   openExternalLinksInNewTab(clean);
   focusableTables(clean);
   addAnchorAliases(clean, outline.aliases);
-  return { html: toHtml(clean), linkUrls, direct: false };
+  return { html: toHtml(clean), linkUrls, direct: false, reusedBlocks: 0 };
 }
 
 /**

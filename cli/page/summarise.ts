@@ -60,6 +60,8 @@ export interface Summaries {
    * reused without reading the body.
    */
   inputKeys: (string | undefined)[];
+  /** Code blocks of the pages processed that were written from the last build's (PageResult.reusedBlocks). */
+  reusedBlocks: number;
 }
 
 /**
@@ -116,10 +118,23 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   remembered.forEach((hit, i) => {
     if (hit?.body) held.set(i, hit.body);
   });
-  const likely =
-    cache && !memory && options.parallel && options.likelyMissing
-      ? startLikelyMisses(sources, context, poolFor(context, options.parallel, 1), sources.flatMap((source, i) => (options.likelyMissing!(source) ? [i] : [])))
-      : undefined;
+  // A page to process again gets its code blocks as the last build wrote them (stored-code-blocks.ts): written as they were,
+  // with no highlighter made unless a block changed. Only for few pages (a build after edits): each costs its last entry's reading.
+  const attached = new Set<number>();
+  const withStoredBlocks = async (indices: readonly number[]) => {
+    if (!cache || memory || !context.render || indices.length >= PARALLEL_THRESHOLD) return;
+    await Promise.all(
+      indices.map(async (i) => {
+        if (attached.has(i)) return;
+        attached.add(i);
+        const blocks = await cache.storedBlocks(sources[i]!, context);
+        if (blocks.size > 0) (sources[i] as { storedBlocks?: ReadonlyMap<string, string> }).storedBlocks = blocks;
+      }),
+    );
+  };
+  const likelyAt = cache && !memory && options.parallel && options.likelyMissing ? sources.flatMap((source, i) => (options.likelyMissing!(source) ? [i] : [])) : undefined;
+  if (likelyAt) await withStoredBlocks(likelyAt);
+  const likely = likelyAt && startLikelyMisses(sources, context, poolFor(context, options.parallel!, 1), likelyAt);
   const cached = await mapLimited(sources, CACHE_READS_AT_ONCE, async (source, i) => remembered[i]?.summary ?? (await cache?.get(source, context))).catch(
     async (error: unknown) => {
       await likely?.abandon();
@@ -143,6 +158,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   const stored: Promise<void>[] = [];
   // A worker's body comes as bytes, stored as they are: the cache and the spool keep bodies as those bytes.
   let received = 0;
+  let reusedBlocks = 0;
   let shrinking: Promise<unknown> | undefined;
   const accept = (k: number, result: PageResult | EncodedPageResult) => acceptAt(queue[k]!, result);
   const acceptAt = (i: number, result: PageResult | EncodedPageResult) => {
@@ -151,6 +167,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
       shrinking = shrinkYoungGeneration().finally(() => (shrinking = undefined));
     }
     const { body } = result;
+    reusedBlocks += result.reusedBlocks ?? 0;
     // Packed, it is interned when unpacked (the table's own map was 8 MiB more at 10,000 pages).
     const summary = packed ? result.summary : strings.intern(result.summary);
     if (packed) packed.add(i, summary);
@@ -185,6 +202,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   };
   // The missing pages this thread hands to workers: those not started before the lookups, unless the worker that started those takes them.
   const takeRest = missing.length < (options.largeFrom ?? PARALLEL_THRESHOLD);
+  if (takeRest) await withStoredBlocks(missing);
   const queue = likely ? likely.settle(missing, takeRest) : missing;
   const todo = queue.map((i) => sources[i]!);
   // A large cold build lets go of the texts of the pages to process now, and reads each again as it is handed to a worker: held until
@@ -248,7 +266,7 @@ export async function summarisePages(sources: readonly SourceFile[], context: Pa
   };
   const inputKeys = sources.map(keyOf);
   memory?.settle();
-  return { summaries, fromCache: sources.length - missing.length, bodies, inputKeys };
+  return { summaries, fromCache: sources.length - missing.length, bodies, inputKeys, reusedBlocks };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { SourceFile } from '../source/load';
 import type { PageTree } from './markdown';
 import type { LinkRef, PageOutline } from './outline';
 import type { PageRoute } from './route';
+import type { CodeBlockPlaces } from './stored-code-blocks';
 
 /** What every page needs from the site config: small, serialisable, part of the cache key. */
 export interface PageContext {
@@ -93,12 +94,16 @@ export interface PageBody {
   html: string;
   /** Each output feature's bulky part of the page (PagePart.perPage's `body`), by feature name. */
   parts: Record<string, unknown>;
+  /** Where each code block sits in `html` (page/stored-code-blocks.ts): the build after an edit of the page writes them again from here. */
+  codeBlocks?: CodeBlockPlaces;
 }
 
 /** One page through the per-page stages: its summary, and with `render` its body. */
 export interface PageResult {
   summary: PageSummary;
   body?: PageBody;
+  /** How many code blocks were written as the last build stored them (not kept: for the build's figures). */
+  reusedBlocks?: number;
 }
 
 /** A body as the UTF-8 bytes of its JSON (page/body-bytes.ts): how it crosses from a worker and waits to be written. */
@@ -113,6 +118,7 @@ export type PageBodyBytes = Uint8Array<ArrayBuffer>;
 export interface EncodedPageResult {
   summary: PageSummary;
   body?: PageBodyBytes;
+  reusedBlocks?: number;
 }
 
 /** A rendered page, as an output feature sees it in the page pipeline. Read-only: a feature derives, never changes. */

@@ -46,6 +46,8 @@ export interface LoadedSources {
   diagnostics: Diagnostic[];
   /** Given files known from before: per page (and the site config), the hash of its text (textHash) as kept with it, and the text it stands for. */
   textHashes?: Map<string, KnownTextHash>;
+  /** Given files known from before: per page read now (changed since), the hash of its text at the last build (page/cache.ts storedBlocks). */
+  previousTextHashes?: Map<string, string>;
   /** Pages whose stat was taken within the racy window of a change (FileStat.settled false): the hash of the text read, by path. */
   unsettledTexts?: Record<string, string>;
 }
@@ -138,6 +140,7 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
 
   const textHashes = unchanged?.known ? new Map<string, KnownTextHash>() : undefined;
   const unsettledTexts: Record<string, string> = {};
+  const previousTextHashes = unchanged?.previousHash ? new Map<string, string>() : undefined;
   const read = async (relativePath: string, limit = MAX_TEXT_BYTES): Promise<SourceFile | undefined> => {
     const file = displayPath(relativePath);
     const absolute = path.join(config.contentDir, relativePath);
@@ -162,6 +165,8 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
         return source;
       }
       bytes = unchanged ? await unchanged.read(absolute, stat) : await readFile(absolute);
+      const previous = unchanged?.previousHash?.(absolute);
+      if (previous !== undefined) previousTextHashes?.set(relativePath, previous);
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       diagnostics.push(diagnostic('file/unreadable', { file }, `${relativePath} could not be read (${reason}).`));
@@ -237,7 +242,7 @@ export async function loadSources(config: ContentLocation, unchanged?: KnownFile
 
   unchanged?.settle();
   hashes?.settle();
-  return { siteConfig, vuepress, pages, assets, diagnostics, textHashes, unsettledTexts };
+  return { siteConfig, vuepress, pages, assets, diagnostics, textHashes, unsettledTexts, ...(previousTextHashes?.size ? { previousTextHashes } : {}) };
 }
 
 /**

@@ -16,6 +16,11 @@ export interface SourceFile {
   dependencies?: Readonly<Record<string, string | null>>;
   /** What the site needs of `text` before pages are processed (source/text-facts.ts): kept from an earlier build or scanned at load. */
   facts?: TextFacts;
+  /**
+   * The code blocks of the page's last version, by key (page/stored-code-blocks.ts):
+   * set on a page about to be processed again, and sent with it to a worker.
+   */
+  storedBlocks?: ReadonlyMap<string, string>;
 }
 
 /** A text's hash known without hashing it: good for that very text only (page/cache.ts checks it is the page's). */

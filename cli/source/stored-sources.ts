@@ -17,6 +17,12 @@ const headerOf = (tool: string) => JSON.stringify({ format: 6, of: 'content file
 const logHeaderOf = (tool: string) => JSON.stringify({ format: 6, of: 'content file changes', tool });
 /** In the log, a record with this stamp says the file is no longer stored. */
 const DROPPED = '';
+/**
+ * The stamp of a file read within the racy window of a change: its stat may
+ * not tell the next change, so storedText never trusts it (no stat's stamp is
+ * this), but its hash still finds its page's last cache entry (previousHash).
+ */
+const UNSETTLED = 'unsettled';
 
 /**
  * The log is written instead of the whole store up to this many changed
@@ -125,6 +131,10 @@ export class StoredSources implements KnownFiles {
    * when they were made), kept for the new store; undefined for a file to
    * read now (changed, new, or a record whose facts do not read back).
    */
+  previousHash(absolute: string): string | undefined {
+    return this.stored.get(absolute)?.hash;
+  }
+
   storedText(absolute: string, known: FileStat): KnownText | undefined {
     const last = this.stored.get(absolute);
     if (last?.stamp !== known.stamp) return undefined;
@@ -138,10 +148,10 @@ export class StoredSources implements KnownFiles {
   /** A file storedText did not know, read now; stored once its text's hash and facts are known (`known`, or `settle`). */
   async read(absolute: string, known: FileStat): Promise<Buffer> {
     const bytes = await readFile(absolute);
-    if (known.settled && this.keep(absolute)) {
+    if (this.keep(absolute)) {
       this.dirty = true;
       this.seen.add(absolute);
-      this.unhashed.set(absolute, { stamp: known.stamp, bytes });
+      this.unhashed.set(absolute, { stamp: known.settled ? known.stamp : UNSETTLED, bytes });
     } else if (this.stored.has(absolute)) this.dirty = true;
     return bytes;
   }

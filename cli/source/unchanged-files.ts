@@ -45,6 +45,8 @@ export interface KnownFiles {
    * file to read now.
    */
   storedText?(absolute: string, known: FileStat): KnownText | undefined;
+  /** The hash of a file's text as the last build kept it, whatever the file holds now (the page cache's entry of its last version). */
+  previousHash?(absolute: string): string | undefined;
   settle(): void;
 }
 

@@ -43,11 +43,17 @@ describe('page cache', () => {
     same(warm, await cold());
   });
 
-  it('an edited page is the only one processed again', async () => {
+  it('an edited page is the only one processed again; its unchanged code block is written as the last build wrote it', async () => {
     edit('guide/setup.md', (t) => `${t}\nOne more line.\n`);
     const result = await run();
     expect(result.pagesFromCache).toBe(3);
+    expect(result.codeBlocksReused).toBe(1);
     same(result, await cold());
+    // Its code edited: highlighted again, and the same as a cold build.
+    edit('guide/setup.md', (t) => t.replace(/```(\w*)\n/, '```$1\n// edited\n'));
+    const recoloured = await run();
+    expect(recoloured.codeBlocksReused).toBeUndefined();
+    same(recoloured, await cold());
   });
 
   it('a changed constant re-processes the pages that use it, and only those', async () => {

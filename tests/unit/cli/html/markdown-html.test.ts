@@ -97,7 +97,7 @@ describe('cli/html/markdown-html', () => {
 
   it('leaves raw HTML, footnotes and unsafe URLs to the general renderer', async () => {
     const { markdownToHtml } = await import('../../../../cli/html/markdown-html');
-    const options = { code: () => ({ type: 'element' as const, tagName: 'pre', properties: {}, children: [] }), toc: [], aliases: {} };
+    const options = { codeHtml: () => '<pre></pre>', toc: [], aliases: {} };
     for (const markdown of ['a <b>b</b>', 'a[^1]\n\n[^1]: note', '[x](javascript:alert(1))', '[x][y]\n\n[y]: /z', '![a](b "title")']) {
       const tree = parse(markdown);
       expect(markdownToHtml(tree, options), markdown).toBeUndefined();

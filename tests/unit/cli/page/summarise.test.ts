@@ -10,6 +10,7 @@ import { createPagePipeline } from '../../../../cli/page/page-pipeline';
 import { poolFor, summarisePages } from '../../../../cli/page/summarise';
 import { SummaryIndex } from '../../../../cli/page/summary-index';
 import type { PageContext } from '../../../../cli/page/types';
+import { textHash } from '../../../../cli/support/hash';
 import { sourceFile } from '../../../helpers/pages';
 
 const WORKER = path.resolve(__dirname, '../../../../build/worker.js');
@@ -178,6 +179,31 @@ describe('cli/summarise: summaries in memory, bodies fetched one page at a time'
     const again = await summarisePages(edited.map((page) => ({ ...page })), context, { cache, parallel, likelyMissing: (source) => likely.has(source.relativePath) });
     expect(again.fromCache).toBe(pages.length);
     expect(again.summaries).toEqual(expected.summaries);
+  });
+
+  it("writes a page processed again with its last version's code blocks, on this thread and on a worker: the same body, no block highlighted", async () => {
+    expect(existsSync(WORKER), 'build/worker.js missing: run npm run compile').toBe(true);
+    const parallel = { workerScript: pathToFileURL(WORKER), threads: 2 };
+    for (const [name, options] of [['here', {}], ['worker', { parallel, likelyMissing: (source: { relativePath: string }) => source.relativePath === 'p1.md' }]] as const) {
+      const cacheDir = path.join(dir, `blocks-${name}`);
+      await summarisePages(sources.map((source) => ({ ...source })), context, { cache: { dir: cacheDir, toolVersion: 'blocks' }, parts: PAGE_PARTS, ...options });
+      // p1's prose edited: its last text's hash (the stored sources' record) finds its last entry.
+      const edited = sources.map((page) => (page.relativePath === 'p1.md' ? { ...page, text: page.text.replace('Body of page 1.', 'Body of page 1, edited.') } : { ...page }));
+      const previousTextHashes = new Map([['p1.md', textHash(sources[1]!.text)]]);
+      const run = await summarisePages(edited, context, { cache: { dir: cacheDir, toolVersion: 'blocks', previousTextHashes }, parts: PAGE_PARTS, ...options });
+      expect(run.fromCache, name).toBe(2);
+      expect(run.reusedBlocks, name).toBe(1);
+      const expected = await summarisePages(edited, context, { parts: PAGE_PARTS });
+      expect(run.summaries).toEqual(expected.summaries);
+      expect(await run.bodies.take(1)).toEqual(await expected.bodies.take(1));
+      // Without the last text's hash (a first build, another tool), the blocks are highlighted as ever.
+      const unknown = await summarisePages(
+        sources.map((page) => ({ ...page, text: page.relativePath === 'p1.md' ? page.text.replace('Body of page 1.', 'Body of page 1, edited twice.') : page.text })),
+        context,
+        { cache: { dir: cacheDir, toolVersion: 'blocks' }, parts: PAGE_PARTS, ...options },
+      );
+      expect(unknown.reusedBlocks).toBe(0);
+    }
   });
 
   it('gives no body for a page a check left unrendered, or for a file that is no page', async () => {

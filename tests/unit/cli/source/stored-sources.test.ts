@@ -29,16 +29,16 @@ describe('StoredSources: the content files kept between CLI builds', () => {
     expect((await first.read(page, pageStat)).toString()).toBe('# Page\n');
     const otherStat = await statFile(other);
     expect(otherStat.settled).toBe(false);
-    await first.read(other, otherStat); // just written: unsettled, not stored
+    await first.read(other, otherStat); // just written: unsettled, its hash stored but its stamp never trusted
     await first.read(image, await settled(image)); // not a kind kept
     first.settle();
     await first.save();
     expect(existsSync(store)).toBe(true);
-    // The page's path, stamp and hash are in it, not its bytes; nothing of the other files.
+    // The page's path, stamp and hash are in it, not its bytes; the unsettled one's path and hash only; nothing of the image.
     expect(readFileSync(store).includes(page)).toBe(true);
     expect(readFileSync(store).includes(textHash('# Page\n'))).toBe(true);
     expect(readFileSync(store).includes('# Page\n')).toBe(false);
-    expect(readFileSync(store).includes(other)).toBe(false);
+    expect(readFileSync(store).includes(otherStat.stamp)).toBe(false);
     expect(readFileSync(store).includes(image)).toBe(false);
 
     // Gone from disk, yet its stat as stored: known, so the disk is not read.
@@ -47,6 +47,9 @@ describe('StoredSources: the content files kept between CLI builds', () => {
     expect(second.storedText(page, pageStat)).toEqual({ hash: textHash('# Page\n'), facts: expect.objectContaining({ home: false }) });
     rmSync(other);
     expect(second.storedText(other, otherStat)).toBeUndefined();
+    // Its hash still finds its last cache entry (page/stored-code-blocks.ts), as the page's does.
+    expect(second.previousHash(other)).toBe(textHash('# Other\n'));
+    expect(second.previousHash(page)).toBe(textHash('# Page\n'));
     await expect(second.read(other, otherStat)).rejects.toThrow(/ENOENT/);
     // Another stamp: read from disk.
     writeFileSync(page, '# Page, edited\n');
