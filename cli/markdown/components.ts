@@ -56,21 +56,23 @@ declare module 'mdast' {
  * (`<code-group>`), or a name VuePress 1 makes of a component in a folder
  * of `.vuepress/components/` (`support/SponsorGroup.vue` is
  * `<support-SponsorGroup>`), opening, closing or self-closing. Plain HTML tags are
- * lower-case words without a hyphen, so they never match, except `<badge>`:
- * HTML has no such element, and Vue resolves it to VuePress's Badge, so
- * sites write it so.
+ * lower-case words without a hyphen, so they never match, except `<badge>`
+ * (HTML has no such element, and Vue resolves it to VuePress's Badge, so
+ * sites write it so) and `<template>`: Vue renders a template as what it
+ * holds (a component's slot, `<template v-slot:left>`, or a plain fragment),
+ * where HTML would hide it, and the sanitizer dropped it with its Markdown.
  */
 // An attribute's name holds no "<": with one, a run of `<A` pieces read as one tag's attributes from each of them in turn (quadratic).
-const TAG = /<(\/?)([A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-zA-Z0-9]+)+|badge(?=[\s/>]))((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
+const TAG = /<(\/?)([A-Z][\w.-]*|[a-z][a-z0-9]*(?:-[a-zA-Z0-9]+)+|(?:badge|template)(?=[\s/>]))((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const TAG_MARK = '<!--docsbuild:tag:';
 /** Where a marked tag line starts: it runs to the next `-->` on its line. */
 const TAG_MARK_OPENER = /<!--docsbuild:tag:/g;
 /** The cheap test. */
-const ANY = /<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-zA-Z0-9]|badge[\s/>])/;
+const ANY = /<\/?(?:[A-Z]|[a-z][a-z0-9]*-[a-zA-Z0-9]|(?:badge|template)[\s/>])/;
 
 /** Components by their name without case or hyphens, and what becomes of their tags. */
-const KNOWN = new Set(['badge', 'codegroup', 'codeblock', 'clientonly', 'outboundlink']);
+const KNOWN = new Set(['badge', 'codegroup', 'codeblock', 'clientonly', 'outboundlink', 'template']);
 /** SVG's own mixed-case elements, which are HTML, not components. */
 const SVG_NAMES = new Set(['clipPath', 'linearGradient', 'radialGradient', 'foreignObject', 'textPath', 'feGaussianBlur', 'feOffset', 'feBlend', 'feColorMatrix', 'feMerge', 'feMergeNode', 'feFlood', 'feComposite', 'animateTransform', 'animateMotion']);
 /** The HTML elements a page may hold (the sanitizer's), by their lower-case names. */
@@ -100,7 +102,7 @@ type Piece = RootContent | TagToken;
 /**
  * The Vue components of VuePress and VitePress pages, read from the raw
  * HTML in the tree: Badge, CodeGroup/CodeBlock (and `::: code-group`),
- * ClientOnly (its content is shown), OutboundLink (dropped: external links
+ * ClientOnly and `<template>` (their content is shown), OutboundLink (dropped: external links
  * are marked anyway). Any other component's tags are dropped and its
  * content kept, with one `html/unknown-component` warning per name.
  */

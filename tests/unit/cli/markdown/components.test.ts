@@ -152,6 +152,45 @@ describe('cli/markdown/components', () => {
     expect(html).not.toMatch(/ClientOnly|OutboundLink|clientonly/i);
   });
 
+  it("shows what a <template> holds, as Vue renders a component's slot or a fragment: its Markdown, headings and anchors kept, no warning for it", async () => {
+    const page = [
+      '# T',
+      '',
+      '<Card>',
+      '<template slot="left">',
+      '',
+      'Text in a **named** slot.',
+      '',
+      '### Slot heading',
+      '',
+      '</template>',
+      '<template v-slot:right>',
+      '',
+      'More text.',
+      '',
+      '</template>',
+      '</Card>',
+      '',
+      '<template>',
+      '',
+      'A plain fragment.',
+      '',
+      '</template>',
+      '',
+      'Written as `<template>`, in code, it stays.',
+      '',
+    ].join('\n');
+    const { html, tree, outline } = await renderMarkdown(page);
+    expect(html).toContain('<p>Text in a <strong>named</strong> slot.</p>');
+    expect(html).toContain('<h3 id="slot-heading">Slot heading</h3>');
+    expect(html).toContain('<p>More text.</p>');
+    expect(html).toContain('<p>A plain fragment.</p>');
+    expect(html).toContain('<code>&#x3C;template></code>');
+    expect(html).not.toMatch(/<template|slot=/);
+    expect(outline.anchors.has('slot-heading')).toBe(true);
+    expect(tree.diagnostics.map((d) => `${d.code} ${d.subject}`)).toEqual(['html/unknown-component Card']);
+  });
+
   it('warns once per unknown component name, and keeps its content', async () => {
     const { html, tree } = await renderMarkdown('# T\n\n<RetryChart :max="3">Backs off.</RetryChart>\n\n<RetryChart/>\n\n<my-widget>\n\nKept **text**.\n\n</my-widget>\n');
     expect(tree.diagnostics.map((d) => `${d.code}@${d.line} ${d.message}`)).toEqual([
