@@ -153,7 +153,8 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   if (plugins.containers.length > 0) markdown.containers = plugins.containers;
   if (plugins.analytics) input.analytics = plugins.analytics;
   if (plugins.host) input.host = plugins.host;
-  if (webpackAliases) input.aliases = webpackAliases;
+  // VuePress's own alias of the content folder (its webpack config's `@source`), then the config's, which win as webpack-merge has them.
+  input.aliases = { '@source': '/', ...webpackAliases };
   if (plugins.localeRedirect) {
     // The plugin tries its fallback, then the config's locales in order ('/' is every path as it is).
     const { fallback } = plugins.localeRedirect;

@@ -307,7 +307,7 @@ describe('VuePress 1 trees: the .vuepress/ folder', () => {
         'assets/images/flow.png': png,
         'en/README.md': '# Start\n\n![flow](~@assets/images/flow.png) [Routing](/guide/routing.md#paths)\n',
         'en/guide/routing.md': '# Routing\n\n## Paths\n',
-        'zh/README.md': '# 开始\n\n<img src="@assets/images/flow.png" alt="flow"> [路由](/guide/routing.md#paths)\n',
+        'zh/README.md': '# 开始\n\n<img src="@assets/images/flow.png" alt="flow"> [路由](/guide/routing.md#paths) ![again](~@source/assets/images/flow.png)\n',
         'zh/guide/routing.md': '# 路由\n\n## Paths\n',
       },
       'build',
@@ -321,6 +321,8 @@ describe('VuePress 1 trees: the .vuepress/ folder', () => {
     expect(published).toBeDefined();
     expect(built.files.has(published!.slice(1))).toBe(true);
     expect(image.exec(html('/zh/'))?.[1]).toBe(published);
+    // VuePress's own alias of the content folder, as its webpack config has it.
+    expect(html('/zh/').match(/src="[^"]+"/g)).toEqual([`src="${published}"`, `src="${published}"`]);
     expect(html('/en/')).toContain('href="/en/guide/routing.html#paths"');
     expect(html('/zh/')).toContain('href="/zh/guide/routing.html#paths"');
     // A visit from outside to a locale-less path: the first locale's page.

@@ -5,6 +5,7 @@ import { aliasedPath } from '../../../../cli/site/aliases';
 import { resolveLink } from '../../../../cli/site/links';
 import { createSiteIndex, type IndexedPage } from '../../../../cli/site/site-index';
 import { readVuepressAliases } from '../../../../cli/site/vuepress-aliases';
+import { siteFromVuepress } from '../../../../cli/site/vuepress-site';
 import { CODE_MARK } from '../../../../cli/source/vuepress-config';
 
 const ALIASES = { '@assets': '/assets/', '@assets/icons': '/brand/icons/', images: '/media/pictures/' };
@@ -58,6 +59,12 @@ describe('cli/site/aliases (site.yaml aliases)', () => {
     ]);
     expect(readVuepressAliases({ [CODE_MARK]: 'function' }, CONTENT)).toEqual({ aliases: {}, unused: ['it is code, and docsbuild does not use webpack'] });
     expect(readVuepressAliases({ resolve: { alias: { '@a': path.join(CONTENT, 'a') } } }, undefined).aliases).toEqual({});
+  });
+
+  it("gives a VuePress tree VuePress's own @source alias (the content folder), which the config's own alias of that name overrides", () => {
+    const site = (value: unknown) => siteFromVuepress({ value, text: '', file: 'docs/.vuepress/config.js', contentDir: CONTENT }, 'Fallback').input;
+    expect(site({ title: 'T' }).aliases).toEqual({ '@source': '/' });
+    expect(site({ configureWebpack: { resolve: { alias: { '@source': path.join(CONTENT, 'guide'), '@img': path.join(CONTENT, 'img') } } } }).aliases).toEqual({ '@source': '/guide/', '@img': '/img/' });
   });
 
   it('validates site.yaml aliases: a name such as "@assets" and a folder of the site', () => {
