@@ -12,6 +12,18 @@ const between = (opener: RegExp, closer: string): Finder =>
     for (const found of delimited(text, opener, closer, { sameLine: true })) yield { index: found.index, written: text.slice(found.index, found.end) };
   };
 
+/** Each whole line (without its line break) that `holds` says is one. */
+const linesWhere = (holds: (line: string) => boolean): Finder =>
+  function* (text) {
+    for (let start = 0; start <= text.length; ) {
+      const end = text.indexOf('\n', start);
+      const stop = end === -1 ? text.length : end;
+      const line = text.slice(start, stop);
+      if (holds(line)) yield { index: start, written: line };
+      start = stop + 1;
+    }
+  };
+
 /** Every match of a global expression that is linear already. */
 const matchesOf = (pattern: RegExp): Finder =>
   function* (text) {
@@ -21,12 +33,30 @@ const matchesOf = (pattern: RegExp): Finder =>
 /** Directives of VuePress, VitePress and markdown-it plugins that docsbuild does not read, as they stand in text. */
 const PATTERNS: readonly { find: Finder; what: string }[] = [
   { find: between(/!!!include\(/g, ')!!!'), what: 'an include inside a line (write it on a line of its own)' },
+  // markdown-it-include given its own includeRe in the config's code (`!!! include part.md !!!`, directus' v8 docs): only the default form is read.
+  {
+    find: linesWhere((line) => {
+      const text = line.trim();
+      return text.length > 6 && text.startsWith('!!!') && text.endsWith('!!!') && !text.startsWith('!!!include(') && /^include\b/i.test(text.slice(3).trimStart());
+    }),
+    what: 'an include in a form the config\'s markdown-it-include was given (its includeRe), which docsbuild does not read (write "!!!include(path)!!!" or "<!--@include: path-->")',
+  },
   { find: matchesOf(/^<<<.*$/gm), what: 'a snippet import docsbuild cannot read (write "<<< @/path/file.js" on a line of its own)' },
   // A name's first character, then anything up to "}}": `{{ $page.title }}`, `{{ $t('x') }}`.
   { find: between(/\{\{\s*\$(?!const\.|(?:site\.)?themeConfig\.)[\w$.[\]'"]/g, '}}'), what: 'a Vue expression, which is not evaluated' },
 ];
 /** The cheap test: most pages hold none of these. */
-const ANY = /!!!include\(|<<<|@\[|\{\{\s*\$(?!const\.|(?:site\.)?themeConfig\.)/;
+const ANY = /!!!|<<<|@\[|\{\{\s*\$(?!const\.|(?:site\.)?themeConfig\.)/;
+
+/**
+ * markdown-it-center-text's centered paragraph (`->Centered<-`, vssue's
+ * screenshots), which a VuePress config adds in its code: only a VuePress
+ * tree's are reported, text elsewhere may mean the arrows.
+ */
+const CENTERED: { find: Finder; what: string } = {
+  find: linesWhere((line) => line.length >= 4 && line.startsWith('->') && line.endsWith('<-')),
+  what: "markdown-it-center-text's centered text, which is not centered (use a \"::: center\" container)",
+};
 
 /**
  * In a VuePress tree every `{{ }}` outside code is a Vue expression that
@@ -60,8 +90,9 @@ function isDirectiveName(label: string): boolean {
  */
 export function reportUnsupportedSyntax(tree: Root, markdown: string, file: string, vuepress = false): Diagnostic[] {
   const vue = vuepress && markdown.includes('{{');
-  if (!vue && !ANY.test(markdown)) return [];
-  const patterns = vue ? [...PATTERNS, VUE_EXPRESSION] : PATTERNS;
+  const centered = vuepress && markdown.includes('->');
+  if (!vue && !centered && !ANY.test(markdown)) return [];
+  const patterns = [...PATTERNS, ...(vue ? [VUE_EXPRESSION] : []), ...(centered ? [CENTERED] : [])];
   const diagnostics: Diagnostic[] = [];
   visit(tree, (node, index, parent) => {
     if (node.type === 'container' && node.kind === 'v-pre') return SKIP;

@@ -158,7 +158,7 @@ export function siteFromVuepress(source: VuepressConfigSource, fallbackTitle: st
   if (plugins.localeRedirect) {
     // The plugin tries its fallback, then the config's locales in order ('/' is every path as it is).
     const { fallback } = plugins.localeRedirect;
-    const folders = [...(fallback === undefined ? [] : [`/${fallback.replace(/^\/+|\/+$/g, '')}/`]), ...Object.keys(locales)].filter((folder) => /^\/[^/].*\/$/.test(folder) && !folder.startsWith('//'));
+    const folders = [...(fallback === undefined ? [] : [`/${fallback.split('/').filter((part) => part !== '').join('/')}/`]), ...Object.keys(locales)].filter((folder) => /^\/[^/].*\/$/.test(folder) && !folder.startsWith('//'));
     if (folders.length > 0) input.localeFallback = [...new Set(folders)];
   }
   // Each entry's name is looked for after the one before it, so a plugin listed twice is placed at its own line.

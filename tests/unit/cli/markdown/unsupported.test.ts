@@ -25,6 +25,18 @@ describe('cli/markdown/unsupported', () => {
     expect((await renderMarkdown(page, { constants: { X: 'x' } })).tree.diagnostics).toEqual([]);
   });
 
+  it("warns of markdown-it-include given its own includeRe (`!!! include x.md !!!`) and, in a VuePress tree, of markdown-it-center-text's `->text<-`", async () => {
+    const page = '# T\n\n!!! include parts/params.md !!!\n\n->Centered text<-\n\nA -> B and C <- D.\n\n!!!include(x.md)!!!\n';
+    const vue = await renderMarkdown(page, { vuepress: true });
+    expect(vue.tree.diagnostics.filter((d) => d.code === 'markdown/unsupported-syntax').map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      '3:1 "!!! include parts/params.md !!!" is an include in a form the config\'s markdown-it-include was given (its includeRe), which docsbuild does not read (write "!!!include(path)!!!" or "<!--@include: path-->"); it is shown as written.',
+      '5:1 "->Centered text<-" is markdown-it-center-text\'s centered text, which is not centered (use a "::: center" container); it is shown as written.',
+    ]);
+    expect(vue.html).toContain('<p>!!! include parts/params.md !!!</p>');
+    // Outside a VuePress tree the arrows are text; the include form is reported all the same.
+    expect((await renderMarkdown(page)).tree.diagnostics.filter((d) => d.code === 'markdown/unsupported-syntax').map((d) => d.line)).toEqual([3]);
+  });
+
   it("leaves an '@' before a link whose text names no directive as that: a thanks to @[someone](url), as VuePress 1 shows it (mpx)", async () => {
     const { codes, html } = await renderMarkdown('# T\n\nThanks to @[zhuzhh](https://github.com/zhuzhh) for help.\n\n@[osf](abc)\n');
     expect(codes).toEqual(['markdown/unsupported-syntax@5']);
