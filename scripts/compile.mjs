@@ -34,16 +34,20 @@ await build({
   chunkNames: 'chunk-[hash]',
 });
 
-// The page worker is one file with its npm packages in it (shiki aside: its
-// grammars and WebAssembly are files it loads as needed): Node's loader took
-// 0.5-0.6 s to load the hundreds of modules of micromark, unified and the
-// rest, most of a one-edit build's per-page stage on a small site (the real
-// site's: 0.66-0.79 s split, 0.46-0.52 s as one file). Their license notices
-// stay, at the end of the file. CommonJS packages (gray-matter's) get a require.
+// The page worker is one file with most of its npm packages in it: Node's
+// loader took 0.5-0.6 s to load the hundreds of small modules of micromark,
+// mdast and hast utilities, unified and the rest, most of a one-edit build's
+// per-page stage on a small site (the real site's: 0.66-0.79 s split,
+// 0.53-0.58 s so). The large packages stay imports, so the npm package stays
+// under its 2 MiB, dependencies apart (tests/e2e/package.test.ts): shiki (its
+// grammars and WebAssembly are files it loads as needed), zod, parse5,
+// js-yaml, entities, property-information. Bundling those too was another
+// 0.07 s and 0.9 MB. License notices stay, at the end of the file; CommonJS
+// packages (gray-matter) get a require.
 await build({
   ...shared,
   packages: undefined,
-  external: ['shiki', '@shikijs/*'],
+  external: ['shiki', '@shikijs/*', 'zod', 'parse5', 'js-yaml', 'entities', 'property-information'],
   legalComments: 'eof',
   // Its source is held by each worker: without spaces it is half the size (names kept, for stack traces).
   minifyWhitespace: true,
