@@ -538,7 +538,9 @@ export function positionOfKey(text: string, keys: readonly string[]): { line?: n
   let found: number | undefined;
   for (const key of keys) {
     const pattern = new RegExp(`(^|[\\s{,])(['"\`]?)${escapeRegExp(key)}\\2\\s*[:(]`, 'g');
-    const match = firstInCode(text, pattern, from, spans, (m) => m.index + m[1]!.length);
+    // Else the shorthand `plugins,` of `const plugins = require('./plugins')` (vue-select): the value is elsewhere, the key is here.
+    const shorthand = new RegExp(`(^|[\\s{,])()${escapeRegExp(key)}\\s*[,}]`, 'g');
+    const match = firstInCode(text, pattern, from, spans, (m) => m.index + m[1]!.length) ?? firstInCode(text, shorthand, from, spans, (m) => m.index + m[1]!.length);
     if (!match) break;
     found = match.index + match[1]!.length;
     from = found + key.length;

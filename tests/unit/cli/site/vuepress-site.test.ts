@@ -501,6 +501,15 @@ describe('cli/site/vuepress-site', () => {
     expect(positionOfKey('{}', ['nav'])).toEqual({});
   });
 
+  it("places a plugin's warning at the shorthand `plugins,` when the list comes from another file (vue-select), not at line 1", () => {
+    const text = "const plugins = require('./plugins')\n\nmodule.exports = {\n  title: 'T',\n  plugins,\n}\n";
+    expect(positionOfKey(text, ['plugins'])).toMatchObject({ line: 5, column: 3 });
+    // A key written with its value still wins over a shorthand of the same name.
+    expect(positionOfKey('const x = { plugins, y: { plugins: [] } }', ['plugins'])).toMatchObject({ column: 27 });
+    const { diagnostics } = siteFromVuepress({ value: { title: 'T', plugins: [['@vuepress/back-to-top']] }, text, file: FILE }, 'Fallback');
+    expect(diagnostics.filter((d) => d.subject?.startsWith('plugins')).map((d) => d.line)).toEqual([5]);
+  });
+
   it('finds a key written as code, not one in a comment or a string before it', () => {
     const text = [
       'module.exports = {', // 1
