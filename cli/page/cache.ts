@@ -105,14 +105,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   // Read once, on the first lookup: most builds find every summary there and open no entry file until a body is needed.
   let index: Promise<SummaryIndex> | undefined;
   const indexed = () => (index ??= options.summaries ?? readSummaries(options));
-  const read = async (source: SourceFile, context: PageContext) => {
-    const key = keyOf(source, context);
+  // An entry by its key (this build's for the page, or storedBlocks' for its last text); undefined when unreadable.
+  const readAt = async (key: string) => {
     try {
       return { key, ...splitEntry(await readFile(fileOf(key), 'utf8')) };
     } catch {
       return undefined;
     }
   };
+  const read = (source: SourceFile, context: PageContext) => readAt(keyOf(source, context));
   return {
     keyOf,
     async get(source, context) {
@@ -137,16 +138,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async storedBlocks(source, context) {
       const previous = options.previousTextHashes?.get(source.relativePath);
       if (previous === undefined) return new Map();
-      const key = cacheKey(source, context, options.toolVersion, previous);
-      let entry: ReturnType<typeof splitEntry>;
-      try {
-        entry = splitEntry(await readFile(fileOf(key), 'utf8'));
-      } catch {
-        return new Map();
-      }
-      const body = entry.body === undefined ? undefined : validBody(entry.body);
+      const entry = await readAt(cacheKey(source, context, options.toolVersion, previous));
+      const body = entry?.body === undefined ? undefined : validBody(entry.body);
       // The entry stays for the pruning to judge: it is not this build's, so its age alone decides.
-      return body && validEntry(entry.head, key, source) ? storedBlocksOf(body.html, body.codeBlocks) : new Map();
+      return body && validEntry(entry!.head, entry!.key, source) ? storedBlocksOf(body.html, body.codeBlocks) : new Map();
     },
     async body(source, context) {
       const entry = await read(source, context);

@@ -62,9 +62,10 @@ export function renderPage(pageTree: PageTree, outline: PageOutline, context: Re
   // Remembered: a page the direct renderer gives up on midway is rendered again the general way, its blocks highlighted once.
   const blocks = new Map<Code, Element>();
   const lineNumbers = context.lineNumbers === true;
-  const highlighter = () => context.highlighter ?? (() => {
-    throw NEEDS_HIGHLIGHTER;
-  })();
+  const highlighter = () => {
+    if (!context.highlighter) throw NEEDS_HIGHLIGHTER;
+    return context.highlighter;
+  };
   const code = (node: Code) => blocks.get(node) ?? blocks.set(node, renderCode(node, highlighter(), lineNumbers)).get(node)!;
   const toc = tocList(outline.headers);
   // Each block the direct renderer writes, by its key: stored with the body, the next build after an edit writes it again as it is.

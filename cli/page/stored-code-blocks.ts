@@ -41,13 +41,12 @@ export function placesOf(html: string, written: readonly (readonly [key: string,
 export function storedBlocksOf(html: string, places: unknown): Map<string, string> {
   const blocks = new Map<string, string>();
   if (!Array.isArray(places)) return blocks;
-  for (const place of places as unknown[]) {
+  for (const place of places) {
     if (!Array.isArray(place) || place.length !== 3) continue;
-    const [key, start, length] = place as unknown[];
-    if (typeof key !== 'string' || !Number.isInteger(start) || !Number.isInteger(length)) continue;
-    const end = (start as number) + (length as number);
-    if ((start as number) < 0 || end > html.length || !html.startsWith('<pre', start as number)) continue;
-    blocks.set(key, html.slice(start as number, end));
+    const [key, start, length] = place as [unknown, number, number];
+    if (typeof key !== 'string' || !Number.isInteger(start) || !Number.isInteger(length) || start < 0) continue;
+    if (start + length > html.length || !html.startsWith('<pre', start)) continue;
+    blocks.set(key, html.slice(start, start + length));
   }
   return blocks;
 }

@@ -46,7 +46,7 @@ export function localeFallbackRedirects(pages: ReadonlyMap<string, IndexedPage>,
   const redirects = new Map<string, string>();
   for (const folder of folders) {
     for (const path of pages.keys()) {
-      if (!path.startsWith(folder) || localeFolderOf(path, folders) !== folder) continue;
+      if (localeFolderOf(path, folders) !== folder) continue;
       const from = `/${path.slice(folder.length)}`;
       if (redirects.has(from) || localeFolderOf(from, folders) !== undefined || findPage({ pages }, from) || taken(from)) continue;
       redirects.set(from, path);
